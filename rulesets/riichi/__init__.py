@@ -1,0 +1,39 @@
+"""Japanese riichi mahjong (../shared/rules/riichi.md): options, yaku catalogue, scoring.
+
+Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` group.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engine.context import InvalidInput, WinContext
+from engine.ruleset import Names
+from engine.scoring import Score, ScoreError
+from rulesets.riichi.options import RiichiOptions, preset
+from rulesets.riichi.scorer import RULESET_ID, score_win
+
+
+class RiichiRuleset:
+    id = RULESET_ID
+    version = "1.0.0"
+    names = Names(en="Japanese Riichi", zh="日本立直麻将", ja="リーチ麻雀")
+    options_model: type[BaseModel] = RiichiOptions
+
+    def score(self, win: WinContext, options: BaseModel) -> Score:
+        opts = options if isinstance(options, RiichiOptions) else RiichiOptions.model_validate(
+            options.model_dump()
+        )
+        try:
+            win.check(self.hand_tiles(opts))
+            return score_win(win, opts)
+        except InvalidInput as exc:
+            return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
+
+    def hand_tiles(self, options: BaseModel) -> int:
+        return 14
+
+
+RULESET = RiichiRuleset()
+
+__all__ = ["RULESET", "RiichiOptions", "RiichiRuleset", "preset"]

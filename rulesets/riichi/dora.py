@@ -1,0 +1,45 @@
+"""Dora, red fives and ura dora (riichi.md §1.1, §8.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.context import WinContext
+from engine.tiles import RED_FIVES, Tile, kind_of
+from rulesets.riichi.options import RiichiOptions
+
+
+def dora_of(indicator: Tile) -> int:
+    """The dora kind shown by an indicator tile (§1.1: suits wrap 9->1, winds E->S->W->N->E,
+    dragons White->Green->Red->White)."""
+    k = kind_of(indicator)
+    if k < 27:
+        return k - 8 if k % 9 == 8 else k + 1
+    if k < 31:
+        return 27 if k == 30 else k + 1
+    return 31 if k == 33 else k + 1
+
+
+def _count(indicators: Sequence[Tile], counts: Sequence[int]) -> int:
+    return sum(counts[dora_of(t)] for t in indicators)
+
+
+def dora_han(ctx: WinContext, counts: Sequence[int], opts: RiichiOptions) -> tuple[int, int, int]:
+    """(dora, aka dora, ura dora) han. Indicators are in reveal order: the first is the
+    initial indicator, the others were revealed by kans (kan dora / kan ura dora), so
+    they count only when those options are on. Ura dora count only for riichi winners."""
+    indicators = ctx.dora_indicators if opts.kan_dora else ctx.dora_indicators[:1]
+    dora = _count(indicators, counts)
+    aka = 0
+    if opts.aka_dora:
+        tiles = [*ctx.concealed, ctx.win_tile, *(t for m in ctx.melds for t in m.tiles)]
+        aka = sum(1 for t in tiles if t in RED_FIVES)
+    ura = 0
+    if (ctx.riichi or ctx.double_riichi) and ctx.ura_dora_indicators:
+        ura_shown: Sequence[Tile] = ()
+        if opts.ura_dora:
+            ura_shown = ctx.ura_dora_indicators[:1]
+        if opts.kan_dora and opts.kan_ura_dora:
+            ura_shown = (*ura_shown, *ctx.ura_dora_indicators[1:])
+        ura = _count(ura_shown, counts)
+    return dora, aka, ura

@@ -1,0 +1,59 @@
+"""Basic points, limits and who pays what (riichi.md §10.1-10.2)."""
+
+from __future__ import annotations
+
+from rulesets.riichi.options import RiichiOptions
+
+LIMIT_BASE: dict[str, int] = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "yakuman": 8000,
+}
+
+
+def up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def limit_for_han(han: int, opts: RiichiOptions) -> str | None:
+    """The limit reached by ``han`` alone (5 han and more), kazoe included."""
+    if han >= 13:
+        return "yakuman" if opts.kazoe == "yakuman" else "sanbaiman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5:
+        return "mangan"
+    return None
+
+
+def base_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[int, str | None]:
+    """(basic points, limit name or None). ``yakuman`` is the yakuman multiple (0 if none)."""
+    if yakuman:
+        return 8000 * yakuman, "yakuman"
+    limit = limit_for_han(han, opts)
+    if limit is not None:
+        return LIMIT_BASE[limit], limit
+    base = fu * 2 ** (2 + han)
+    if base > 2000 or (opts.kiriage_mangan and base == 1920):
+        return 2000, "mangan"
+    return base, None
+
+
+def payment(base: int, dealer: bool, tsumo: bool) -> tuple[dict[str, int], int]:
+    """What each payer pays (hand-jsonl ``payment``) and what the winner receives in all,
+    before honba and deposits. Each payment is rounded up to 100 on its own (§10.2)."""
+    if not tsumo:
+        amount = up100(base * (6 if dealer else 4))
+        return {"ron": amount}, amount
+    if dealer:
+        each = up100(2 * base)
+        return {"non_dealer": each}, 3 * each
+    from_dealer = up100(2 * base)
+    from_other = up100(base)
+    return {"dealer": from_dealer, "non_dealer": from_other}, from_dealer + 2 * from_other

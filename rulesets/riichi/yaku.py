@@ -1,0 +1,320 @@
+"""The yaku catalogue (riichi.md §8): one declarative entry per yaku.
+
+Each entry gives the id and names, the han when closed and when open (``None`` = closed
+only), or the yakuman multiple, the predicate over (hand facts, reading), the option that
+switches it on (local yaku), and the yaku it removes when both hold (``excludes``).
+Entries marked ``special`` are not found by their predicate: the scorer handles them
+(renhou's fixed value, shiisan puutaa's shapeless hand, nagashi mangan at the draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.shapes import Shape, Wait
+from engine.tiles import DRAGONS, WINDS
+from rulesets.riichi.hand import HandFacts, Reading, dragon_triplets, wind_triplets
+from rulesets.riichi.options import RiichiOptions
+
+Test = Callable[[HandFacts, Reading], bool]
+
+CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class YakuDef:
+    id: str
+    ja: str
+    zh: str
+    en: str
+    rule: str  # one-line condition, citing riichi.md
+    test: Test
+    han_closed: int = 0
+    han_open: int | None = None  # None: closed hands only
+    yakuman: int = 0  # 0: ordinary yaku; 1 or 2: yakuman multiple
+    han_option: str | None = None  # an int option / property holding the han value
+    open_option: str | None = None  # a bool option that must be on for the open value
+    option: str | None = None  # a bool option that must be on at all
+    double_option: str = "double_yakuman"  # for yakuman == 2: when off it scores 1x
+    excludes: tuple[str, ...] = ()
+    needs_other_yaku_option: str | None = None  # when that option is on, not a yaku alone
+    local: bool = False
+    special: str | None = None  # "renhou", "shiisan_puutaa", "nagashi_mangan"
+
+    def enabled(self, opts: RiichiOptions) -> bool:
+        return self.option is None or bool(getattr(opts, self.option))
+
+    def value(self, opts: RiichiOptions, closed: bool) -> int | None:
+        """Han for this hand (None when it does not count open), or the yakuman multiple."""
+        if self.yakuman:
+            if self.yakuman == 2 and not getattr(opts, self.double_option):
+                return 1
+            return self.yakuman
+        if not closed:
+            if self.han_open is None:
+                return None
+            if self.open_option is not None and not getattr(opts, self.open_option):
+                return None
+        if self.han_option is not None:
+            return int(getattr(opts, self.han_option))
+        return self.han_closed if closed else self.han_open
+
+
+# ---------------------------------------------------------------- predicates
+
+
+def _pinfu(h: HandFacts, r: Reading) -> bool:
+    if not (r.shape is Shape.STANDARD and h.closed and len(r.chows) == 4):
+        return False
+    if r.wait is not Wait.TWO_SIDED:
+        return False
+    pair = r.pair
+    if pair in DRAGONS or pair == h.seat_tile or pair == h.round_tile:
+        return False
+    return h.opts.pinfu_tsumo or not h.ctx.tsumo
+
+
+def _same_chows(r: Reading, n: int) -> bool:
+    c = r.chows
+    return any(c[i] == c[i + n - 1] for i in range(len(c) - n + 1))
+
+
+def _iipeikou(h: HandFacts, r: Reading) -> bool:
+    return h.closed and _same_chows(r, 2)
+
+
+def _ryanpeikou(h: HandFacts, r: Reading) -> bool:
+    c = r.chows
+    return h.closed and len(c) == 4 and c[0] == c[1] and c[2] == c[3]
+
+
+def _sanshoku_doujun(h: HandFacts, r: Reading) -> bool:
+    c = set(r.chows)
+    return len(c) >= 3 and any(n in c and n + 9 in c and n + 18 in c for n in range(7))
+
+
+def _ittsu(h: HandFacts, r: Reading) -> bool:
+    c = set(r.chows)
+    return len(c) >= 3 and any(s in c and s + 3 in c and s + 6 in c for s in (0, 9, 18))
+
+
+def _sanshoku_doukou(h: HandFacts, r: Reading) -> bool:
+    t = set(r.triplets)
+    return len(t) >= 3 and any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+
+
+def _run_of_triplets(r: Reading, length: int) -> bool:
+    t = set(r.triplets)
+    return any(
+        all(s + i in t for i in range(length)) for s in t if s < 27 and s % 9 <= 9 - length
+    )
+
+
+def _chanta(h: HandFacts, r: Reading) -> bool:
+    return bool(r.chows) and h.has_honors and r.all_blocks_have(terminal_only=False)
+
+
+def _junchan(h: HandFacts, r: Reading) -> bool:
+    return bool(r.chows) and not h.has_honors and r.all_blocks_have(terminal_only=True)
+
+
+def _chuuren(h: HandFacts) -> tuple[int, ...] | None:
+    """The 9 counts of the suit when the hand has the nine-gates shape, else None."""
+    if h.has_melds or h.has_honors or len(h.suits) != 1:
+        return None
+    (suit,) = h.suits
+    if h.opts.chuuren_manzu_only and suit != 0:
+        return None
+    counts = tuple(h.counts[suit * 9 : suit * 9 + 9])
+    if all(c >= b for c, b in zip(counts, CHUUREN_BASE, strict=True)):
+        return counts
+    return None
+
+
+def _junsei_chuuren(h: HandFacts, r: Reading) -> bool:
+    counts = _chuuren(h)
+    if counts is None:
+        return False
+    win = h.ctx.win_kind % 9
+    before = [c - (i == win) for i, c in enumerate(counts)]
+    return tuple(before) == CHUUREN_BASE
+
+
+def _daisharin(h: HandFacts, r: Reading) -> bool:
+    if r.shape is not Shape.SEVEN_PAIRS or h.has_honors or len(h.suits) != 1:
+        return False
+    (suit,) = h.suits
+    if suit != 1 and not h.opts.daisharin_all_suits:
+        return False
+    first = min(r.pairs)
+    if any(p != first + i for i, p in enumerate(sorted(r.pairs))):
+        return False
+    start = first % 9 + 1
+    return start == 2 if h.opts.daisharin_range == "2_to_8" else True
+
+
+def _paarenchan(h: HandFacts, r: Reading) -> bool:
+    return h.dealer and bool(h.ctx.extra.get("paarenchan", False))
+
+
+def _never(h: HandFacts, r: Reading) -> bool:
+    return False
+
+
+def _has(tile: int) -> Test:
+    return lambda h, r: tile in r.triplets
+
+
+# ---------------------------------------------------------------- the catalogue
+
+CATALOGUE: tuple[YakuDef, ...] = (
+    # §8.1 standard yaku
+    YakuDef("riichi", "立直", "立直", "Ready declaration", "declared riichi, closed hand (§6)",
+            lambda h, r: h.ctx.riichi, 1),
+    YakuDef("double_riichi", "ダブル立直", "雙立直", "Double riichi",
+            "riichi on the first discard with no call before it (§6)",
+            lambda h, r: h.ctx.double_riichi, 2, excludes=("riichi",)),
+    YakuDef("ippatsu", "一発", "一發", "One-shot",
+            "riichi winner wins within one go-around, no call in between (§6)",
+            lambda h, r: h.ctx.ippatsu, 1, option="ippatsu"),
+    YakuDef("menzen_tsumo", "門前清自摸和", "門前清自摸和", "Closed self-draw",
+            "closed hand wins by self-draw (§8.1)", lambda h, r: h.ctx.tsumo, 1),
+    YakuDef("pinfu", "平和", "平和", "All sequences",
+            "closed, four sequences, non-value pair, two-sided wait (§8.1)", _pinfu, 1),
+    YakuDef("tanyao", "断幺九", "斷么九", "All simples", "only tiles 2-8 (§8.1; kuitan)",
+            lambda h, r: h.all_simples, 1, 1, open_option="kuitan"),
+    YakuDef("iipeikou", "一盃口", "一盃口", "Pure double sequence",
+            "closed, two identical sequences (§8.1)", _iipeikou, 1),
+    YakuDef("yakuhai_haku", "白", "白", "White dragon", "triplet or kan of 5z (§8.1)",
+            _has(31), 1, 1),
+    YakuDef("yakuhai_hatsu", "發", "發", "Green dragon", "triplet or kan of 6z (§8.1)",
+            _has(32), 1, 1),
+    YakuDef("yakuhai_chun", "中", "中", "Red dragon", "triplet or kan of 7z (§8.1)",
+            _has(33), 1, 1),
+    YakuDef("yakuhai_seat_wind", "自風", "門風牌", "Seat wind",
+            "triplet or kan of the seat wind (§8.1)",
+            lambda h, r: h.seat_tile in r.triplets, 1, 1),
+    YakuDef("yakuhai_round_wind", "場風", "圈風牌", "Round wind",
+            "triplet or kan of the round wind (§8.1)",
+            lambda h, r: h.round_tile in r.triplets, 1, 1),
+    YakuDef("rinshan_kaihou", "嶺上開花", "嶺上開花", "After a kan",
+            "self-draw on a replacement tile (§8.1)", lambda h, r: h.ctx.rinshan, 1, 1),
+    YakuDef("chankan", "搶槓", "搶槓", "Robbing a kan",
+            "ron on a tile added to a kan (§8.1)", lambda h, r: h.ctx.chankan, 1, 1),
+    YakuDef("haitei", "海底撈月", "海底撈月", "Last tile draw",
+            "self-draw on the last live tile (§8.1)", lambda h, r: h.ctx.haitei, 1, 1),
+    YakuDef("houtei", "河底撈魚", "河底撈魚", "Last discard",
+            "ron on the last discard (§8.1)", lambda h, r: h.ctx.houtei, 1, 1),
+    YakuDef("chanta", "混全帯幺九", "混全帶么", "Outside hand",
+            "every set and the pair hold a terminal or honor; a sequence; an honor (§8.1)",
+            _chanta, 2, 1),
+    YakuDef("sanshoku_doujun", "三色同順", "三色同順", "Mixed triple sequence",
+            "the same sequence in m, p and s (§8.1)", _sanshoku_doujun, 2, 1),
+    YakuDef("ittsu", "一気通貫", "一氣通貫", "Pure straight",
+            "123, 456 and 789 of one suit (§8.1)", _ittsu, 2, 1),
+    YakuDef("toitoi", "対々和", "對對和", "All triplets", "four triplets or kans (§8.1)",
+            lambda h, r: len(r.triplets) == 4, 2, 2),
+    YakuDef("sanankou", "三暗刻", "三暗刻", "Three concealed triplets",
+            "three concealed triplets or closed kans; a ron-completed triplet is open (§8.1)",
+            lambda h, r: r.ankou >= 3, 2, 2),
+    YakuDef("sanshoku_doukou", "三色同刻", "三色同刻", "Triple triplets",
+            "the same-number triplet in m, p and s (§8.1)", _sanshoku_doukou, 2, 2),
+    YakuDef("sankantsu", "三槓子", "三槓子", "Three kans", "three kans (§8.1)",
+            lambda h, r: r.kongs >= 3, 2, 2),
+    YakuDef("shousangen", "小三元", "小三元", "Little three dragons",
+            "two dragon triplets and a dragon pair (§8.1)",
+            lambda h, r: r.pair in DRAGONS and dragon_triplets(r) == 2, 2, 2),
+    YakuDef("honroutou", "混老頭", "混老頭", "All terminals and honors",
+            "only terminals and honors (§8.1; honroutou_han)",
+            lambda h, r: h.all_yaochuu and r.shape is not Shape.THIRTEEN_ORPHANS, 2, 2,
+            han_option="honroutou_han", excludes=("chanta", "junchan")),
+    YakuDef("chiitoitsu", "七対子", "七對子", "Seven pairs",
+            "seven different pairs (§8.1; chiitoitsu_value)",
+            lambda h, r: r.shape is Shape.SEVEN_PAIRS, 2, han_option="chiitoitsu_han"),
+    YakuDef("ryanpeikou", "二盃口", "二盃口", "Twice pure double sequence",
+            "closed, two pairs of identical sequences (§8.1; ryanpeikou_han)", _ryanpeikou, 3,
+            han_option="ryanpeikou_han", excludes=("iipeikou",)),
+    YakuDef("junchan", "純全帯幺九", "純全帶么", "Pure outside hand",
+            "every set and the pair hold a terminal; no honors; a sequence (§8.1)",
+            _junchan, 3, 2, excludes=("chanta",)),
+    YakuDef("honitsu", "混一色", "混一色", "Half flush", "one suit plus honors (§8.1)",
+            lambda h, r: len(h.suits) == 1 and h.has_honors, 3, 2),
+    YakuDef("chinitsu", "清一色", "清一色", "Full flush", "one suit only (§8.1)",
+            lambda h, r: len(h.suits) == 1 and not h.has_honors, 6, 5, excludes=("honitsu",)),
+    # §8.2 yakuman
+    YakuDef("kokushi_musou", "国士無双", "國士無雙", "Thirteen orphans",
+            "one of each terminal and honor plus a pair of one (§8.2)",
+            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1),
+    YakuDef("kokushi_13_wait", "国士無双十三面待ち", "國士無雙十三面", "Thirteen orphans, 13-wait",
+            "the 13 kinds were held once each before the win (§8.2)",
+            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS and r.wait is Wait.SINGLE,
+            yakuman=2, excludes=("kokushi_musou",)),
+    YakuDef("suuankou", "四暗刻", "四暗刻", "Four concealed triplets",
+            "four concealed triplets or closed kans (§8.2)",
+            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",)),
+    YakuDef("suuankou_tanki", "四暗刻単騎", "四暗刻單騎", "Four concealed triplets, pair wait",
+            "four concealed triplets held, won on the pair (§8.2)",
+            lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2,
+            excludes=("suuankou", "sanankou")),
+    YakuDef("daisangen", "大三元", "大三元", "Big three dragons",
+            "three dragon triplets or kans (§8.2)",
+            lambda h, r: dragon_triplets(r) == 3, yakuman=1),
+    YakuDef("shousuushii", "小四喜", "小四喜", "Little four winds",
+            "three wind triplets and a wind pair (§8.2)",
+            lambda h, r: wind_triplets(r) == 3 and r.pair in WINDS, yakuman=1),
+    YakuDef("daisuushii", "大四喜", "大四喜", "Big four winds", "four wind triplets (§8.2)",
+            lambda h, r: wind_triplets(r) == 4, yakuman=2),
+    YakuDef("tsuuiisou", "字一色", "字一色", "All honors",
+            "only honors, seven-pairs form included by option (§8.2)",
+            lambda h, r: h.all_honors
+            and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1),
+    YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
+            lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.counts[32] > 0),
+            yakuman=1),
+    YakuDef("chinroutou", "清老頭", "清老頭", "All terminals", "only 1s and 9s (§8.2)",
+            lambda h, r: h.all_terminals, yakuman=1),
+    YakuDef("chuuren_poutou", "九蓮宝燈", "九蓮寶燈", "Nine gates",
+            "closed, one suit, 1112345678999 plus one tile of the suit (§8.2)",
+            lambda h, r: _chuuren(h) is not None, yakuman=1),
+    YakuDef("junsei_chuuren", "純正九蓮宝燈", "純正九蓮寶燈", "True nine gates",
+            "the 13 tiles before the win were 1112345678999 (§8.2)", _junsei_chuuren,
+            yakuman=2, excludes=("chuuren_poutou",)),
+    YakuDef("suukantsu", "四槓子", "四槓子", "Four kans", "four kans (§8.2; suukantsu_value)",
+            lambda h, r: r.kongs == 4, yakuman=2, double_option="suukantsu_double",
+            excludes=("sankantsu",)),
+    YakuDef("tenhou", "天和", "天和", "Blessing of heaven",
+            "dealer's initial 14 tiles win (§8.2)", lambda h, r: h.ctx.tenhou, yakuman=1),
+    YakuDef("chiihou", "地和", "地和", "Blessing of earth",
+            "non-dealer wins on the first draw, no call before (§8.2)",
+            lambda h, r: h.ctx.chiihou, yakuman=1),
+    # §8.3 local yaku
+    YakuDef("isshoku_sanjun", "一色三順", "一色三順", "Pure triple sequence",
+            "three identical sequences (§8.3)", lambda h, r: _same_chows(r, 3), 2, 1,
+            option="isshoku_sanjun", excludes=("iipeikou",), local=True),
+    YakuDef("sanrenkou", "三連刻", "三連刻", "Three consecutive triplets",
+            "three consecutive triplets of one suit (§8.3)",
+            lambda h, r: _run_of_triplets(r, 3), 2, 2, option="sanrenkou", local=True),
+    YakuDef("suurenkou", "四連刻", "四連刻", "Four consecutive triplets",
+            "four consecutive triplets of one suit (§8.3)",
+            lambda h, r: _run_of_triplets(r, 4), yakuman=1, option="suurenkou",
+            excludes=("sanrenkou",), local=True),
+    YakuDef("daisharin", "大車輪", "大車輪", "Big wheels",
+            "seven consecutive pairs in pinzu (§8.3; daisharin_range, daisharin_all_suits)",
+            _daisharin, yakuman=1, option="daisharin", local=True),
+    YakuDef("renhou", "人和", "人和", "Blessing of man",
+            "non-dealer ron before the first draw; fixed value, no combination (§8.3)",
+            _never, option="renhou", local=True, special="renhou"),
+    YakuDef("paarenchan", "八連荘", "八連莊", "Eight consecutive dealer wins",
+            "the dealer's 8th consecutive win, flag extra['paarenchan'] (§8.3)", _paarenchan,
+            yakuman=1, option="paarenchan", needs_other_yaku_option="paarenchan_needs_yaku",
+            local=True),
+    YakuDef("shiisan_puutaa", "十三不塔", "十三不搭", "Thirteen unconnected",
+            "first-draw 14 tiles: one pair, nothing else connected (§8.3)", _never,
+            yakuman=1, option="shiisan_puutaa", local=True, special="shiisan_puutaa"),
+    YakuDef("nagashi_mangan", "流し満貫", "流局滿貫", "Mangan at draw",
+            "all discards terminals or honors at an exhaustive draw; settlement only (§8.3, §12.1)",
+            _never, option="nagashi_mangan", local=True, special="nagashi_mangan"),
+)
+
+BY_ID: dict[str, YakuDef] = {d.id: d for d in CATALOGUE}
