@@ -1,0 +1,385 @@
+"""Fans of one arrangement (mcr.md §11.3–11.8), before the "not counted with" rules.
+
+Sets are compared in the order of the reference calculator's tile codes (characters,
+bamboo, dots, then East South West North Red Green White) because §11.5's "first
+combination found" and the account-once trimming depend on an order; totals do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.melds import MeldType
+from engine.shapes import Block, BlockKind
+from rulesets.mcr.hand import Counts, HandFacts
+
+_SUIT_RANK = (0, 2, 1)  # m, p, s -> the reference order m, s, p
+_HONOR_ORDER = {27: 27, 28: 28, 29: 29, 30: 30, 33: 31, 32: 32, 31: 33}
+
+
+def order_key(kind: int) -> int:
+    """A kind's position in the reference calculator's tile order."""
+    if kind >= 27:
+        return _HONOR_ORDER[kind]
+    return _SUIT_RANK[kind // 9] * 9 + kind % 9
+
+
+# ------------------------------------------------------------------ chow combinations
+
+PDC, MDC, SS, TTC = "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"
+_TRIM_ORDER = (TTC, SS, MDC, PDC)  # account once: duplicates go first, in this order
+
+
+def _two_chows(a: int, b: int) -> str | None:
+    """The 2-chow fan of two chows given by their first kinds."""
+    if a // 9 != b // 9:
+        return MDC if a % 9 == b % 9 else None
+    if a - b in (3, -3):
+        return SS
+    if {a % 9, b % 9} == {0, 6}:
+        return TTC
+    if a == b:
+        return PDC
+    return None
+
+
+def _three_chows(a: int, b: int, c: int) -> str | None:
+    sa, sb, sc = a // 9, b // 9, c // 9
+    ra, rb, rc = a % 9, b % 9, c % 9
+    if sa != sb and sa != sc and sb != sc:
+        ranks = sorted((ra, rb, rc))
+        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+            return "mixed_shifted_chows"
+        if ra == rb == rc:
+            return "mixed_triple_chow"
+        if ranks == [0, 3, 6]:
+            return "mixed_straight"
+        return None
+    if not sa == sb == sc:
+        return None
+    x, y, z = sorted((a, b, c))
+    if y == x + 3 and z == y + 3:
+        return "pure_straight"
+    if (y == x + 2 and z == y + 2) or (y == x + 1 and z == y + 1):
+        return "pure_shifted_chows"
+    if x == y == z:
+        return "pure_triple_chow"
+    return None
+
+
+def _four_chows(t: Sequence[int]) -> str | None:
+    if not t[0] // 9 == t[1] // 9 == t[2] // 9 == t[3] // 9:
+        return None
+    x = sorted(t)
+    steps = {x[1] - x[0], x[2] - x[1], x[3] - x[2]}
+    if steps in ({1}, {2}):
+        return "four_pure_shifted_chows"
+    if steps == {0}:
+        return "quadruple_chow"
+    return None
+
+
+def _trim(fans: list[str], limit: int, out: Counts) -> None:
+    """§11.5 account once and non-identical: keep at most ``limit`` chow-pair fans,
+    dropping repeated fans before single ones."""
+    table = {f: fans.count(f) for f in _TRIM_ORDER}
+    n = len(fans)
+    for keep in (1, 0):
+        for f in _TRIM_ORDER:
+            while n > limit and table[f] > keep:
+                table[f] -= 1
+                n -= 1
+    for f, c in table.items():
+        if c:
+            out[f] = out.get(f, 0) + c
+
+
+def chow_fans(chows: list[int], pair: int, out: Counts) -> None:
+    """Chow combination fans (§11.5); ``chows`` sorted in reference order."""
+    n = len(chows)
+    if n == 4:
+        suit = pair // 9
+        if pair < 27 and pair % 9 == 4:
+            ranks = sorted(c % 9 for c in chows)
+            suits = [c // 9 for c in chows]
+            if ranks == [0, 0, 6, 6]:
+                if all(s == suit for s in suits):
+                    out["pure_terminal_chows"] = 1
+                    return
+                if suit not in suits and len(set(suits)) == 2:
+                    lows = {c // 9 for c in chows if c % 9 == 0}
+                    highs = {c // 9 for c in chows if c % 9 == 6}
+                    if len(lows) == 2 and lows == highs:
+                        out["three_suited_terminal_chows"] = 1
+                        return
+        fan = _four_chows(chows)
+        if fan:
+            out[fan] = 1
+            return
+        for i, j, k, rest in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = _three_chows(chows[i], chows[j], chows[k])
+            if fan:
+                out[fan] = 1
+                extra = {_two_chows(chows[m], chows[rest]) for m in (i, j, k)}
+                for f in (PDC, MDC, SS, TTC):
+                    if f in extra:
+                        out[f] = 1
+                        break
+                return
+        pairs = [(a, b, _two_chows(chows[a], chows[b])) for a in range(4) for b in range(a + 1, 4)]
+        linked = {x for a, b, f in pairs if f for x in (a, b)}
+        fans = [f for _a, _b, f in pairs if f]
+        if fans:
+            _trim(fans, 3 - (4 - len(linked)), out)
+    elif n == 3:
+        fan = _three_chows(chows[0], chows[1], chows[2])
+        if fan:
+            out[fan] = 1
+            return
+        fans = [
+            f
+            for f in (
+                _two_chows(chows[0], chows[1]),
+                _two_chows(chows[0], chows[2]),
+                _two_chows(chows[1], chows[2]),
+            )
+            if f
+        ]
+        _trim(fans, 2, out)
+    elif n == 2:
+        fan = _two_chows(chows[0], chows[1])
+        if fan:
+            out[fan] = 1
+
+
+# ------------------------------------------------------------------ pung combinations
+
+
+def _two_pungs(a: int, b: int) -> str | None:
+    if a < 27 and b < 27:
+        return "double_pung" if a % 9 == b % 9 else None
+    if a >= 31 and b >= 31:
+        return "two_dragon_pungs"
+    return None
+
+
+def _three_pungs(a: int, b: int, c: int) -> str | None:
+    if a < 27 and b < 27 and c < 27:
+        sa, sb, sc = a // 9, b // 9, c // 9
+        if sa != sb and sa != sc and sb != sc:
+            r = sorted((a % 9, b % 9, c % 9))
+            if r[1] == r[0] + 1 and r[2] == r[1] + 1:
+                return "mixed_shifted_pungs"
+            if r[0] == r[2]:
+                return "triple_pung"
+            return None
+        x, y, z = sorted((a, b, c))
+        if sa == sb == sc and y == x + 1 and z == y + 1:
+            return "pure_shifted_pungs"
+        return None
+    kinds = {a, b, c}
+    if kinds <= set(range(27, 31)):
+        return "big_three_winds"
+    if kinds == {31, 32, 33}:
+        return "big_three_dragons"
+    return None
+
+
+def _four_pungs(t: Sequence[int]) -> str | None:
+    x = sorted(t)
+    if x[3] < 27 and x[0] // 9 == x[3] // 9 and x[3] - x[0] == 3 and len(set(x)) == 4:
+        return "four_pure_shifted_pungs"
+    if x == [27, 28, 29, 30]:
+        return "big_four_winds"
+    return None
+
+
+def pung_fans(pungs: list[int], out: Counts) -> None:
+    """Pung combination fans (§11.5, last paragraph); ``pungs`` sorted in reference order."""
+    n = len(pungs)
+    if n == 4:
+        fan = _four_pungs(pungs)
+        if fan:
+            out[fan] = 1
+            return
+        for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = _three_pungs(pungs[i], pungs[j], pungs[k])
+            if fan:
+                out[fan] = 1
+                for m in range(4):
+                    if m == free:
+                        continue
+                    extra = _two_pungs(pungs[m], pungs[free])
+                    if extra:
+                        out[extra] = out.get(extra, 0) + 1
+                        break
+                return
+    elif n == 3:
+        fan = _three_pungs(pungs[0], pungs[1], pungs[2])
+        if fan:
+            out[fan] = 1
+            return
+    for a in range(n):
+        for b in range(a + 1, n):
+            fan = _two_pungs(pungs[a], pungs[b])
+            if fan:
+                out[fan] = out.get(fan, 0) + 1
+
+
+# ------------------------------------------------------------------ kongs (§11.6)
+
+_CONCEALED_PUNG_FANS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+
+
+def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Counts) -> None:
+    """Kong fans for ``melded``/``concealed`` kongs and the concealed-pung fan for the
+    concealed kongs plus ``pungs`` concealed pungs."""
+    kongs = melded + concealed
+    if kongs >= 3:
+        out["four_kongs" if kongs == 4 else "three_kongs"] = 1
+        if wmo2006 and concealed in (1, 2):
+            out["concealed_kong" if concealed == 1 else "two_concealed_kongs"] = 1
+    elif kongs == 2:
+        if concealed == 0:
+            out["two_melded_kongs"] = 1
+        elif concealed == 1:
+            out["melded_and_concealed_kong"] = 1
+        else:
+            out["two_concealed_kongs"] = 1
+    elif kongs == 1:
+        out["concealed_kong" if concealed else "melded_kong"] = 1
+    hidden = concealed + pungs
+    if hidden >= 2:
+        out[_CONCEALED_PUNG_FANS[hidden - 2]] = 1
+
+
+# ------------------------------------------------------------------ a standard reading
+
+
+def standard_fans(blocks: Sequence[Block], facts: HandFacts, wmo2006: bool) -> Counts:
+    """Fans of the sets and the pair of one standard arrangement (no tile-set fans)."""
+    out: Counts = {}
+    win = facts.win
+    chows: list[int] = []
+    pungs: list[int] = []
+    pair = -1
+    hidden_pungs = 0
+    melded_kongs = 0
+    concealed_kongs = 0
+    win_in_hidden_chow = False
+    hidden_pung_of_win = False
+    for b in blocks:
+        kind = b.kind
+        if kind is BlockKind.CHOW:
+            chows.append(b.tile)
+            if b.meld is None and b.tile <= win <= b.tile + 2:
+                win_in_hidden_chow = True
+        elif kind is BlockKind.PAIR:
+            pair = b.tile
+        else:
+            pungs.append(b.tile)
+            if kind is BlockKind.KONG:
+                if b.meld is MeldType.ANKAN:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+            elif b.meld is None:
+                hidden_pungs += 1
+                if b.tile == win:
+                    hidden_pung_of_win = True
+    # §11.2: a pung completed by the discarded winning tile is melded, unless a concealed
+    # chow can take that tile instead.
+    if hidden_pung_of_win and not facts.tsumo and not win_in_hidden_chow:
+        hidden_pungs -= 1
+    if pungs:
+        kong_fans(melded_kongs, concealed_kongs, hidden_pungs, wmo2006, out)
+        if len(pungs) == 4:
+            out["all_pungs"] = 1
+        winds = 0
+        plain = 0  # pungs that may score Pung of Terminals or Honors
+        for p in pungs:
+            if p >= 31:
+                out["dragon_pung"] = out.get("dragon_pung", 0) + 1
+            elif p >= 27:
+                winds += 1
+                if p == facts.prevalent:
+                    out["prevalent_wind"] = 1
+                if p == facts.seat:
+                    out["seat_wind"] = 1
+                if p != facts.prevalent and p != facts.seat:
+                    plain += 1
+            elif p % 9 in (0, 8):
+                plain += 1
+        # Big Three / Four Winds take their wind pungs (§11.4 non-repeat, per set).
+        terminals = sum(1 for p in pungs if p < 27 and p % 9 in (0, 8))
+        ptoh = terminals if winds >= 3 else plain
+        if ptoh:
+            out["pung_of_terminals_or_honors"] = ptoh
+    chows.sort(key=order_key)
+    pungs.sort(key=order_key)
+    chow_fans(chows, pair, out)
+    if len(chows) < 4:
+        pung_fans(pungs, out)
+    if len(chows) == 4 and pair < 27:
+        out["all_chows"] = 1
+    if pair >= 27:
+        if pair >= 31 and out.get("two_dragon_pungs"):
+            del out["two_dragon_pungs"]
+            out["little_three_dragons"] = 1
+        elif pair < 31 and out.get("big_three_winds"):
+            del out["big_three_winds"]
+            out["little_four_winds"] = 1
+    _block_traits(blocks, out)
+    if (win_in_hidden_chow or pair == win) and facts.unique_wait():
+        _wait_fan(blocks, win, out)
+    return out
+
+
+def _block_traits(blocks: Sequence[Block], out: Counts) -> None:
+    """Outside Hand, All Fives, All Even Pungs: a property of every set and the pair."""
+    outside = fives = evens = 0
+    for b in blocks:
+        t = b.tile
+        if t >= 27:
+            outside += 1
+            continue
+        r = t % 9 + 1
+        if b.kind is BlockKind.CHOW:
+            if r in (1, 7):
+                outside += 1
+            elif 3 <= r <= 5:
+                fives += 1
+        elif r in (1, 9):
+            outside += 1
+        elif r == 5:
+            fives += 1
+        elif r % 2 == 0:
+            evens += 1
+    if outside == 5:
+        out["outside_hand"] = 1
+    elif fives == 5:
+        out["all_fives"] = 1
+    elif evens == 5:
+        out["all_even_pungs"] = 1
+
+
+def _wait_fan(blocks: Sequence[Block], win: int, out: Counts) -> None:
+    """One wait fan for a unique wait (§11.7): edge before closed before single, looking at
+    every concealed chow and the pair that hold the winning tile."""
+    edge = closed = single = False
+    for b in blocks:
+        if b.meld is not None:
+            continue
+        if b.kind is BlockKind.CHOW:
+            if win == b.tile + 1:
+                closed = True
+            elif win == b.tile or win == b.tile + 2:
+                edge = True
+        elif b.kind is BlockKind.PAIR and b.tile == win:
+            single = True
+    if edge:
+        out["edge_wait"] = 1
+    elif closed:
+        out["closed_wait"] = 1
+    elif single:
+        out["single_wait"] = 1

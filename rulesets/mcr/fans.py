@@ -1,0 +1,191 @@
+"""The MCR fan catalogue (../shared/rules/mcr.md §12): ids, names, values, exclusions.
+
+One ``PatternDef`` per fan, in the order of the 1998 table (values descending), plus the
+``melded_and_concealed_kong`` line (§11.6) between the 6- and 4-point fans. Exclusions are
+data: when a fan is scored, the fans in its ``excludes`` are not (§11.4 non-repeat; §13).
+Exclusions that concern only *some* sets of the hand (Big Three Winds and its three wind
+pungs, the chow-pair fans among the chows of a bigger chow fan, a wind pung that scores
+Prevalent/Seat Wind) are applied where those sets are counted (``rulesets.mcr.detect``).
+Japanese names follow seed 000 where it names the fan, otherwise the usual term.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.scoring import PatternDef, PatternSet
+
+# (id, 中文, English, 日本語, value, excludes)
+_ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
+    # 88
+    ("big_four_winds", "大四喜", "Big Four Winds", "大四喜", 88,
+     ("big_three_winds", "little_four_winds", "all_pungs", "prevalent_wind", "seat_wind",
+      "pung_of_terminals_or_honors")),
+    ("big_three_dragons", "大三元", "Big Three Dragons", "大三元", 88,
+     ("little_three_dragons", "two_dragon_pungs", "dragon_pung")),
+    ("all_green", "绿一色", "All Green", "緑一色", 88, ("half_flush", "one_voided_suit")),
+    ("nine_gates", "九莲宝灯", "Nine Gates", "九蓮宝燈", 88,
+     ("full_flush", "concealed_hand", "fully_concealed_hand", "no_honors", "one_voided_suit")),
+    ("four_kongs", "四杠", "Four Kongs", "四槓", 88,
+     ("all_pungs", "single_wait", "three_kongs", "two_melded_kongs", "two_concealed_kongs",
+      "melded_and_concealed_kong", "melded_kong", "concealed_kong")),
+    ("seven_shifted_pairs", "连七对", "Seven Shifted Pairs", "連七対", 88,
+     ("seven_pairs", "full_flush", "concealed_hand", "fully_concealed_hand", "single_wait",
+      "no_honors", "one_voided_suit")),
+    ("thirteen_orphans", "十三幺", "Thirteen Orphans", "十三么", 88,
+     ("all_terminals_and_honors", "all_types", "concealed_hand", "fully_concealed_hand",
+      "single_wait")),
+    # 64
+    ("all_terminals", "清幺九", "All Terminals", "清么九", 64,
+     ("all_terminals_and_honors", "all_pungs", "outside_hand", "pung_of_terminals_or_honors",
+      "no_honors", "double_pung")),
+    ("little_four_winds", "小四喜", "Little Four Winds", "小四喜", 64,
+     ("big_three_winds", "pung_of_terminals_or_honors")),
+    ("little_three_dragons", "小三元", "Little Three Dragons", "小三元", 64,
+     ("two_dragon_pungs", "dragon_pung")),
+    ("all_honors", "字一色", "All Honors", "字一色", 64,
+     ("all_terminals_and_honors", "all_pungs", "outside_hand", "pung_of_terminals_or_honors",
+      "one_voided_suit")),
+    ("four_concealed_pungs", "四暗刻", "Four Concealed Pungs", "四暗刻", 64,
+     ("three_concealed_pungs", "all_pungs", "concealed_hand", "fully_concealed_hand",
+      "two_concealed_pungs")),
+    ("pure_terminal_chows", "一色双龙会", "Pure Terminal Chows", "一色雙龍会", 64,
+     ("seven_pairs", "full_flush", "all_chows", "pure_double_chow", "two_terminal_chows",
+      "no_honors", "one_voided_suit")),
+    # 48
+    ("quadruple_chow", "一色四同顺", "Quadruple Chow", "一色四同順", 48,
+     ("pure_triple_chow", "pure_double_chow", "tile_hog", "pure_shifted_pungs")),
+    ("four_pure_shifted_pungs", "一色四节高", "Four Pure Shifted Pungs", "一色四節高", 48,
+     ("pure_shifted_pungs", "pure_triple_chow", "all_pungs")),
+    # 32
+    ("four_pure_shifted_chows", "一色四步高", "Four Pure Shifted Chows", "一色四歩高", 32,
+     ("pure_shifted_chows", "short_straight", "two_terminal_chows")),
+    ("three_kongs", "三杠", "Three Kongs", "三槓", 32,
+     ("two_melded_kongs", "two_concealed_kongs", "melded_and_concealed_kong", "melded_kong",
+      "concealed_kong")),
+    ("all_terminals_and_honors", "混幺九", "All Terminals and Honors", "混么九", 32,
+     ("all_pungs", "outside_hand", "pung_of_terminals_or_honors")),
+    # 24
+    ("seven_pairs", "七对", "Seven Pairs", "七対", 24,
+     ("concealed_hand", "fully_concealed_hand", "single_wait")),
+    ("greater_honors_and_knitted_tiles", "七星不靠", "Greater Honors and Knitted Tiles",
+     "七星不靠", 24,
+     ("lesser_honors_and_knitted_tiles", "all_types", "concealed_hand", "fully_concealed_hand",
+      "single_wait")),
+    ("all_even_pungs", "全双刻", "All Even Pungs", "全雙刻", 24,
+     ("all_pungs", "all_simples", "no_honors")),
+    ("full_flush", "清一色", "Full Flush", "清一色", 24, ("one_voided_suit", "no_honors")),
+    ("pure_triple_chow", "一色三同顺", "Pure Triple Chow", "一色三同順", 24,
+     ("pure_shifted_pungs",)),
+    ("pure_shifted_pungs", "一色三节高", "Pure Shifted Pungs", "一色三節高", 24,
+     ("pure_triple_chow",)),
+    ("upper_tiles", "全大", "Upper Tiles", "全大", 24, ("upper_four", "no_honors")),
+    ("middle_tiles", "全中", "Middle Tiles", "全中", 24, ("all_simples", "no_honors")),
+    ("lower_tiles", "全小", "Lower Tiles", "全小", 24, ("lower_four", "no_honors")),
+    # 16
+    ("pure_straight", "清龙", "Pure Straight", "清龍", 16, ()),
+    ("three_suited_terminal_chows", "三色双龙会", "Three-Suited Terminal Chows", "三色雙龍会",
+     16, ("all_chows", "mixed_double_chow", "two_terminal_chows", "no_honors")),
+    ("pure_shifted_chows", "一色三步高", "Pure Shifted Chows", "一色三歩高", 16, ()),
+    ("all_fives", "全带五", "All Fives", "全帯五", 16, ("all_simples", "no_honors")),
+    ("triple_pung", "三同刻", "Triple Pung", "三同刻", 16, ()),
+    ("three_concealed_pungs", "三暗刻", "Three Concealed Pungs", "三暗刻", 16,
+     ("two_concealed_pungs",)),
+    # 12
+    ("lesser_honors_and_knitted_tiles", "全不靠", "Lesser Honors and Knitted Tiles", "全不靠",
+     12, ("all_types", "concealed_hand", "fully_concealed_hand", "single_wait")),
+    ("knitted_straight", "组合龙", "Knitted Straight", "組合龍", 12, ()),
+    ("upper_four", "大于五", "Upper Four", "大于五", 12, ("no_honors",)),
+    ("lower_four", "小于五", "Lower Four", "小于五", 12, ("no_honors",)),
+    ("big_three_winds", "三风刻", "Big Three Winds", "三風刻", 12, ()),
+    # 8
+    ("mixed_straight", "花龙", "Mixed Straight", "花龍", 8, ()),
+    ("reversible_tiles", "推不倒", "Reversible Tiles", "推不倒", 8, ("one_voided_suit",)),
+    ("mixed_triple_chow", "三色三同顺", "Mixed Triple Chow", "三色三同順", 8, ()),
+    ("mixed_shifted_pungs", "三色三节高", "Mixed Shifted Pungs", "三色三節高", 8, ()),
+    ("chicken_hand", "无番和", "Chicken Hand", "無番和", 8, ()),
+    ("last_tile_draw", "妙手回春", "Last Tile Draw", "妙手回春", 8, ("self_drawn",)),
+    ("last_tile_claim", "海底捞月", "Last Tile Claim", "海底撈月", 8, ()),
+    ("out_with_replacement_tile", "杠上开花", "Out with Replacement Tile", "槓上開花", 8,
+     ("self_drawn",)),
+    ("robbing_the_kong", "抢杠和", "Robbing the Kong", "搶槓和", 8, ("last_tile",)),
+    # 6
+    ("all_pungs", "碰碰和", "All Pungs", "碰碰和", 6, ()),
+    ("half_flush", "混一色", "Half Flush", "混一色", 6, ("one_voided_suit",)),
+    ("mixed_shifted_chows", "三色三步高", "Mixed Shifted Chows", "三色三歩高", 6, ()),
+    ("all_types", "五门齐", "All Types", "五門斉", 6, ()),
+    ("melded_hand", "全求人", "Melded Hand", "全求人", 6, ("single_wait",)),
+    ("two_concealed_kongs", "双暗杠", "Two Concealed Kongs", "雙暗槓", 6,
+     ("concealed_kong", "two_concealed_pungs")),
+    ("two_dragon_pungs", "双箭刻", "Two Dragon Pungs", "双箭刻", 6, ("dragon_pung",)),
+    # 5 (Botzone line, option mixed_kong_points)
+    ("melded_and_concealed_kong", "明暗杠", "Melded and Concealed Kong", "明暗槓", 5,
+     ("melded_kong", "concealed_kong")),
+    # 4
+    ("outside_hand", "全带幺", "Outside Hand", "全帯么", 4, ()),
+    ("fully_concealed_hand", "不求人", "Fully Concealed Hand", "不求人", 4,
+     ("self_drawn", "concealed_hand")),
+    ("two_melded_kongs", "双明杠", "Two Melded Kongs", "雙明槓", 4, ("melded_kong",)),
+    ("last_tile", "和绝张", "Last Tile", "和絶張", 4, ()),
+    # 2
+    ("dragon_pung", "箭刻", "Dragon Pung", "箭刻", 2, ()),
+    ("prevalent_wind", "圈风刻", "Prevalent Wind", "圏風刻", 2, ()),
+    ("seat_wind", "门风刻", "Seat Wind", "門風刻", 2, ()),
+    ("concealed_hand", "门前清", "Concealed Hand", "門前清", 2, ()),
+    ("all_chows", "平和", "All Chows", "平和", 2, ("no_honors",)),
+    ("tile_hog", "四归一", "Tile Hog", "四帰一", 2, ()),
+    ("double_pung", "双同刻", "Double Pung", "双同刻", 2, ()),
+    ("two_concealed_pungs", "双暗刻", "Two Concealed Pungs", "双暗刻", 2, ()),
+    ("concealed_kong", "暗杠", "Concealed Kong", "暗槓", 2, ()),
+    ("all_simples", "断幺", "All Simples", "断么", 2, ("no_honors",)),
+    # 1
+    ("pure_double_chow", "一般高", "Pure Double Chow", "一般高", 1, ()),
+    ("mixed_double_chow", "喜相逢", "Mixed Double Chow", "喜相逢", 1, ()),
+    ("short_straight", "连六", "Short Straight", "連六", 1, ()),
+    ("two_terminal_chows", "老少副", "Two Terminal Chows", "老少副", 1, ()),
+    ("pung_of_terminals_or_honors", "幺九刻", "Pung of Terminals or Honors", "么九刻", 1, ()),
+    ("melded_kong", "明杠", "Melded Kong", "明槓", 1, ()),
+    ("one_voided_suit", "缺一门", "One Voided Suit", "缺一門", 1, ()),
+    ("no_honors", "无字", "No Honors", "無字", 1, ()),
+    ("edge_wait", "边张", "Edge Wait", "辺張", 1, ()),
+    ("closed_wait", "坎张", "Closed Wait", "坎張", 1, ()),
+    ("single_wait", "单钓将", "Single Wait", "単調将", 1, ()),
+    ("self_drawn", "自摸", "Self-Drawn", "自摸", 1, ()),
+    ("flower_tiles", "花牌", "Flower Tiles", "花牌", 1, ()),
+)
+
+FANS: tuple[PatternDef[Any], ...] = tuple(
+    PatternDef(id=i, zh=zh, en=en, ja=ja, value=v, excludes=ex) for i, zh, en, ja, v, ex in _ROWS
+)
+CATALOGUE: PatternSet[Any] = PatternSet(FANS)
+
+# The 81 fans of the 1998 table (every id except the Botzone mixed-kong line).
+OFFICIAL_FAN_IDS: tuple[str, ...] = tuple(
+    d.id for d in FANS if d.id != "melded_and_concealed_kong"
+)
+
+# §15: what the 2006 WMO rules change in the catalogue (values and exclusion lists).
+WMO2006_VALUES: dict[str, int] = {"two_concealed_kongs": 8}
+
+
+def _without(pid: str, *drop: str) -> tuple[str, ...]:
+    return tuple(x for x in CATALOGUE.by_id[pid].excludes if x not in drop)
+
+
+def _swap_concealed(pid: str) -> tuple[str, ...]:
+    """2006: concealed-only hands exclude Concealed Hand instead of Fully Concealed Hand."""
+    return _without(pid, "fully_concealed_hand")
+
+
+WMO2006_EXCLUDES: dict[str, tuple[str, ...]] = {
+    "all_green": ("one_voided_suit",),
+    "all_terminals": _without("all_terminals", "double_pung"),
+    "four_kongs": _without("four_kongs", "two_concealed_kongs", "concealed_kong"),
+    "three_kongs": _without("three_kongs", "two_concealed_kongs", "concealed_kong"),
+    "seven_pairs": _swap_concealed("seven_pairs"),
+    "thirteen_orphans": _swap_concealed("thirteen_orphans"),
+    "seven_shifted_pairs": _swap_concealed("seven_shifted_pairs"),
+    "four_concealed_pungs": _swap_concealed("four_concealed_pungs"),
+    "lesser_honors_and_knitted_tiles": _swap_concealed("lesser_honors_and_knitted_tiles"),
+    "greater_honors_and_knitted_tiles": _swap_concealed("greater_honors_and_knitted_tiles"),
+}

@@ -1,0 +1,279 @@
+"""Scoring one MCR win: every arrangement, exclusions, the best total (mcr.md §11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.context import InvalidInput, WinContext
+from engine.scoring import Evaluation, Score, ScoreError, best_total
+from engine.shapes import Arrangement, Block, BlockKind, Shape, ShapeRules, arrangements
+from rulesets.mcr.detect import kong_fans, order_key, standard_fans
+from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
+from rulesets.mcr.hand import Counts, HandFacts, build_facts, check_flags, formal_waits
+from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
+
+RULESET_ID = "mcr"
+_SHAPES = ShapeRules(
+    seven_pairs=True,
+    seven_pairs_four_as_two=True,
+    thirteen_orphans=True,
+    honors_and_knitted=True,
+    knitted_straight=True,
+)
+_SITUATIONAL = (
+    "self_drawn",
+    "last_tile_draw",
+    "last_tile_claim",
+    "out_with_replacement_tile",
+    "robbing_the_kong",
+    "last_tile",
+)
+# mcr.md §12.1 "Nine Gates extras": fixed by the rank of the winning tile.
+_NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
+    1: ("pure_straight", "tile_hog"),
+    9: ("pure_straight", "tile_hog"),
+    2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
+    8: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
+    5: ("two_concealed_pungs", "pung_of_terminals_or_honors"),
+    3: ("short_straight",),
+    4: ("short_straight",),
+    6: ("short_straight",),
+    7: ("short_straight",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read the hand: an engine arrangement (None for Nine Gates)."""
+
+    shape: str  # a Shape value or "nine_gates"
+    blocks: tuple[Block, ...]
+    arrangement: Arrangement | None
+
+
+def score(win: WinContext, options: Options) -> Score:
+    try:
+        win.check(14)
+        check_flags(win)
+    except InvalidInput as exc:
+        return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
+    facts = build_facts(win)
+    readings = _readings(win, facts)
+    if not readings:
+        return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
+    allowed = _allowed(options)
+    values = _values(options)
+    has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
+
+    def evaluate(r: Reading) -> tuple[Counts, int]:
+        counts = fans_of(r, facts, options, allowed)
+        return counts, CATALOGUE.total(counts, values)
+
+    def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
+        # §11.3 step 3: on a tie, report the reading the reference calculator reports.
+        if new.arrangement.shape != Shape.STANDARD:
+            return False
+        c = new.counts
+        return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
+
+    best = best_total(readings, evaluate, prefer)
+    assert best is not None
+    counts = dict(best.counts)
+    points = best.total
+    if options.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
+        counts["flower_tiles"] = win.flowers
+    total = CATALOGUE.total(counts, values)
+    hits = CATALOGUE.hits(counts, values)
+    legal = points >= options.min_points
+    if not legal:
+        return Score(
+            ruleset=RULESET_ID,
+            patterns=hits,
+            total=total,
+            legal=False,
+            error=ScoreError.BELOW_MINIMUM,
+            message=f"{points} points without flowers; {options.min_points} needed",
+        )
+    return Score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True)
+
+
+def fans_of(
+    r: Reading, facts: HandFacts, options: Options, allowed: frozenset[str] | None
+) -> Counts:
+    """The fans scored by one reading after every exclusion rule."""
+    wmo = options.edition == "wmo2006"
+    if r.shape == "nine_gates":
+        raw = {k: v for k, v in facts.base.items() if k in _SITUATIONAL}
+        raw["nine_gates"] = 1
+        for f in _NINE_GATES_EXTRAS[facts.win % 9 + 1]:
+            if not (wmo and f == "pung_of_terminals_or_honors"):
+                raw[f] = 1
+    else:
+        raw = dict(facts.base)
+        if r.shape == Shape.STANDARD:
+            raw.update(standard_fans(r.blocks, facts, wmo))
+        elif r.shape == Shape.SEVEN_PAIRS:
+            _seven_pairs(facts, raw, wmo)
+        elif r.shape == Shape.THIRTEEN_ORPHANS:
+            raw["thirteen_orphans"] = 1
+        elif r.shape == Shape.HONORS_AND_KNITTED:
+            suited = sum(facts.counts[:27])
+            if suited == 7 and all(facts.counts[27:]):
+                raw["greater_honors_and_knitted_tiles"] = 1
+            else:
+                raw["lesser_honors_and_knitted_tiles"] = 1
+                if suited == 9:
+                    raw["knitted_straight"] = 1
+        else:
+            _knitted_straight(r, facts, options, raw)
+    if options.mixed_kong_points == 3 and raw.pop("melded_and_concealed_kong", 0):
+        raw["melded_kong"] = 1
+        raw["concealed_kong"] = 1
+    if allowed is not None:
+        raw = {k: v for k, v in raw.items() if k in allowed}
+    counts = CATALOGUE.exclude(raw, WMO2006_EXCLUDES if wmo else None)
+    if not counts and (allowed is None or "chicken_hand" in allowed):
+        counts["chicken_hand"] = 1
+    return counts
+
+
+def _seven_pairs(facts: HandFacts, raw: Counts, wmo: bool) -> None:
+    c = facts.counts
+    suit = facts.win // 9
+    pairs = [k for k in range(34) if c[k]]
+    shifted = (
+        suit < 3
+        and len(pairs) == 7
+        and all(c[k] == 2 and k // 9 == suit for k in pairs)
+        and pairs[-1] - pairs[0] == 6
+    )
+    raw["seven_shifted_pairs" if shifted else "seven_pairs"] = 1
+    if wmo and ("all_green" in raw or "all_terminals" in raw):
+        raw.pop("tile_hog", None)  # §15: no Tile Hog with Seven Pairs there
+
+
+def _knitted_straight(r: Reading, facts: HandFacts, options: Options, raw: Counts) -> None:
+    """§11.8: the knitted part counts as three chows; the fourth set and the pair score
+    as in a standard hand; waits are judged without the knitted tiles."""
+    raw["knitted_straight"] = 1
+    sets = [b for b in r.blocks if b.kind not in (BlockKind.KNITTED, BlockKind.PAIR)]
+    pair = next(b.tile for b in r.blocks if b.kind is BlockKind.PAIR)
+    extra = sets[0]
+    t = extra.tile
+    if extra.kind is BlockKind.CHOW:
+        if pair < 27:
+            raw["all_chows"] = 1
+    else:
+        if t >= 31:
+            raw["dragon_pung"] = 1
+        else:
+            if t >= 27:
+                if t == facts.prevalent:
+                    raw["prevalent_wind"] = 1
+                if t == facts.seat:
+                    raw["seat_wind"] = 1
+            if (t >= 27 and t not in (facts.prevalent, facts.seat)) or (
+                t < 27 and t % 9 in (0, 8)
+            ):
+                raw["pung_of_terminals_or_honors"] = 1
+        if extra.kind is BlockKind.KONG:
+            melded = 0 if extra.meld is not None and extra.meld.value == "ankan" else 1
+            kong_fans(melded, 1 - melded, 0, False, raw)
+    _knitted_wait(r, facts, options, raw, extra, pair)
+
+
+def _knitted_wait(
+    r: Reading, facts: HandFacts, options: Options, raw: Counts, extra: Block, pair: int
+) -> None:
+    mode = options.knitted_straight_waits
+    win = facts.win
+    suits = r.arrangement.knitted_suits if r.arrangement else None
+    assert suits is not None
+    knitted = {s * 9 + off + step for off, s in enumerate(suits) for step in (0, 3, 6)}
+    if mode == "none_if_overlap" and win in knitted:
+        return
+    if facts.n_melds:
+        # Only the pair is concealed besides the knitted tiles.
+        if win not in knitted or facts.counts[win] == 3:
+            raw["single_wait"] = 1
+        return
+    rest = list(facts.counts)
+    for k in knitted:
+        rest[k] -= 1
+    if rest[win] == 0:
+        return
+    rest[win] -= 1
+    if len(formal_waits(tuple(rest), 3)) != 1:
+        return
+    fan = None
+    if extra.kind is BlockKind.CHOW:
+        if win == extra.tile + 1:
+            fan = "closed_wait"
+        elif win in (extra.tile, extra.tile + 2):
+            fan = "edge_wait"
+    if fan is None and pair == win:
+        fan = "single_wait"
+    if fan is not None and not (mode == "no_edge_closed" and fan != "single_wait"):
+        raw[fan] = 1
+
+
+def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
+    specials: list[Reading] = []
+    standard: dict[tuple[Block, ...], Reading] = {}
+    for a in arrangements(facts.counts, win.melds, facts.win, rules=_SHAPES):
+        if a.shape == Shape.STANDARD:
+            if a.blocks not in standard:
+                standard[a.blocks] = Reading(Shape.STANDARD, a.blocks, a)
+        elif a.shape == Shape.KNITTED_STRAIGHT:
+            if not any(s.shape == Shape.KNITTED_STRAIGHT for s in specials):
+                specials.append(Reading(a.shape, a.blocks, a))
+        elif not any(s.shape == a.shape for s in specials):
+            specials.append(Reading(a.shape, a.blocks, a))
+    if not win.melds and _nine_gates(facts.counts, facts.win):
+        specials.append(Reading("nine_gates", (), None))
+    ordered = sorted(standard.values(), key=_division_key)
+    return specials + ordered
+
+
+def _division_key(r: Reading) -> tuple[tuple[int, int, int], ...]:
+    """The reference calculator's order of standard divisions: its concealed sets
+    compared as sorted (tile, tile, tile) triples in its tile order."""
+    out = []
+    for b in r.blocks:
+        if b.meld is not None or b.kind is BlockKind.PAIR:
+            continue
+        o = order_key(b.tile)
+        out.append((o, o + 1, o + 2) if b.kind is BlockKind.CHOW else (o, o, o))
+    return tuple(sorted(out))
+
+
+def _nine_gates(counts: Sequence[int], win: int) -> bool:
+    """§12 fan 4: the 13 tiles before the win are 1112345678999 of the winning suit."""
+    if win >= 27:
+        return False
+    base = win - win % 9
+    before = list(counts)
+    before[win] -= 1
+    if sum(before) != 13:
+        return False
+    want = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return all(before[base + i] == want[i] for i in range(9))
+
+
+def _allowed(options: Options) -> frozenset[str] | None:
+    if not options.beginner:
+        return None
+    if options.beginner_fans is not None:
+        return frozenset(options.beginner_fans)
+    small = {d.id for d in CATALOGUE.defs if d.value <= 6}
+    return frozenset(small | set(BEGINNER_BIG_FANS))
+
+
+def _values(options: Options) -> dict[str, int]:
+    values: dict[str, int] = {}
+    if options.edition == "wmo2006":
+        values.update(WMO2006_VALUES)
+    if options.mixed_kong_points != 3:
+        values["melded_and_concealed_kong"] = options.mixed_kong_points
+    return values
