@@ -1,0 +1,156 @@
+"""Claim windows: who may answer a discard (or a kong that may be robbed) and with what,
+and how the collected answers resolve (mcr.md §5.2-§5.3, riichi.md §4, §11.1).
+
+Priority: win > kong = pung > chow. Several wins follow the ruleset's ``MultiWin``
+policy; winners are ordered by turn order from the discarder.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.actions import Action, Chow, Kong, Pass, Pung, Win
+from engine.legal import can_kong, is_furiten, legal_win, shape_complete_with
+from engine.shapes import is_thirteen_orphans
+from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
+from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
+from engine.tiles import Tile, counts_of, is_flower, kind_of
+
+WindowOptions = tuple[tuple[int, tuple[Action, ...]], ...]
+
+
+def turn_order_from(seat: int) -> list[int]:
+    """The other seats in turn order after ``seat``."""
+    return [(seat + i) % SEATS for i in range(1, SEATS)]
+
+
+def _pairs(tiles: list[Tile]) -> list[tuple[Tile, Tile]]:
+    """Distinct physical pairs (a red five and a plain five are different choices)."""
+    return sorted({(a, b) if a <= b else (b, a) for a, b in combinations(tiles, 2)})
+
+
+def _has_discard_after(
+    rules: TableRules, seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]
+) -> bool:
+    """Kuikae: a call that leaves no legal discard is itself illegal (riichi.md §4)."""
+    rest = list(seat.hand)
+    for t in used:
+        rest.remove(t)
+    return any(not is_flower(t) and kind_of(t) not in forbidden for t in rest)
+
+
+def _chow_forbidden(rules: TableRules, claimed: int, low: int) -> set[int]:
+    if rules.kuikae is Kuikae.ALLOWED:
+        return set()
+    out = {claimed}
+    if rules.kuikae is Kuikae.FORBIDDEN:
+        if claimed == low and claimed % 9 <= 5:
+            out.add(claimed + 3)
+        elif claimed == low + 2 and claimed % 9 >= 3:
+            out.add(claimed - 3)
+    return out
+
+
+def discard_window(
+    state: MatchState, hand: HandState, discarder: int, tile: Tile, final: bool
+) -> tuple[WindowOptions, tuple[int, ...]]:
+    """Options of every other seat on a discard, and the seats whose shape it completes."""
+    rules = state.table.rules
+    k = kind_of(tile)
+    options: list[tuple[int, tuple[Action, ...]]] = []
+    completes: list[int] = []
+    kong_ok = not final and can_kong(state, hand)
+    for s in turn_order_from(discarder):
+        seat = hand.seats[s]
+        counts = counts_of(seat.hand)
+        opts: list[Action] = []
+        if shape_complete_with(rules, seat, counts, k):
+            completes.append(s)
+            if not is_furiten(rules, seat) and legal_win(state, s, tile, tsumo=False, final=final):
+                opts.append(Win(seat=s))
+        if not final and not seat.riichi:
+            same = [t for t in seat.hand if not is_flower(t) and kind_of(t) == k]
+            if rules.melded_kong and kong_ok and len(same) >= 3:
+                opts.append(Kong(seat=s))
+            if rules.pung and len(same) >= 2:
+                forbid = set() if rules.kuikae is Kuikae.ALLOWED else {k}
+                for pair in _pairs(same):
+                    if _has_discard_after(rules, seat, pair, forbid):
+                        opts.append(Pung(seat=s, tiles=pair))
+            if rules.chow and s == (discarder + 1) % SEATS and k < 27:
+                opts.extend(_chows(rules, seat, s, k))
+        if opts:
+            opts.append(Pass(seat=s))
+            options.append((s, tuple(opts)))
+    return tuple(options), tuple(completes)
+
+
+def _chows(rules: TableRules, seat: SeatState, s: int, k: int) -> list[Action]:
+    out: list[Action] = []
+    n = k % 9
+    for low in (k - 2, k - 1, k):
+        if low < k - n or low + 2 > k - n + 8:
+            continue
+        need = [x for x in (low, low + 1, low + 2) if x != k]
+        first = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[0]]
+        second = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[1]]
+        forbid = _chow_forbidden(rules, k, low)
+        for a in sorted(set(first)):
+            for b in sorted(set(second)):
+                if _has_discard_after(rules, seat, (a, b), forbid):
+                    out.append(Chow(seat=s, tiles=(a, b)))
+    return out
+
+
+def rob_window(
+    state: MatchState, hand: HandState, kong_seat: int, tile: Tile, concealed: bool
+) -> tuple[WindowOptions, tuple[int, ...]]:
+    """Who may rob a kong: any legal win on the added tile; a concealed kong only for
+    thirteen orphans where the rules allow it."""
+    rules = state.table.rules
+    k = kind_of(tile)
+    options: list[tuple[int, tuple[Action, ...]]] = []
+    completes: list[int] = []
+    for s in turn_order_from(kong_seat):
+        seat = hand.seats[s]
+        counts = counts_of(seat.hand)
+        if not shape_complete_with(rules, seat, counts, k):
+            continue
+        if concealed:
+            counts[k] += 1
+            orphans = not seat.melds and is_thirteen_orphans(counts)
+            counts[k] -= 1
+            if not orphans:
+                continue
+        completes.append(s)
+        if is_furiten(rules, seat):
+            continue
+        if legal_win(state, s, tile, tsumo=False, chankan=True) is not None:
+            options.append((s, (Win(seat=s), Pass(seat=s))))
+    return tuple(options), tuple(completes)
+
+
+def winners(rules: TableRules, window: ClaimWindow) -> tuple[list[int], bool]:
+    """The seats that win, in priority order, and whether the triple-ron abort applies."""
+    claimed = {s for s, a in window.answers if isinstance(a, Win)}
+    ordered = [s for s in turn_order_from(window.seat) if s in claimed]
+    if not ordered:
+        return [], False
+    if rules.multi_win is MultiWin.HEAD_BUMP:
+        return ordered[:1], False
+    if rules.multi_win is MultiWin.DOUBLE:
+        if len(ordered) >= 3 and Abort.TRIPLE_RON in rules.aborts:
+            return [], True
+        return ordered[:2], False
+    return ordered, False
+
+
+def granted_call(window: ClaimWindow) -> Action | None:
+    """The meld call that wins priority when nobody wins: kong/pung, else chow."""
+    for a in (a for _, a in window.answers):
+        if isinstance(a, Kong | Pung):
+            return a
+    for a in (a for _, a in window.answers):
+        if isinstance(a, Chow):
+            return a
+    return None

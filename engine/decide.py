@@ -1,0 +1,464 @@
+"""``decide(state, action)``: check an action and turn it into events.
+
+``step`` applies the events as it makes them (through ``evolve``, the only way state
+changes) and carries on through everything that needs no decision — draws, flower
+replacements, the end of the hand, settlement and the next deal — until a seat must act.
+"""
+
+from __future__ import annotations
+
+from engine.actions import (
+    CLAIM_ACTIONS,
+    TURN_ACTIONS,
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    DeclareAbort,
+    DeclareFlower,
+    Discard,
+    Kong,
+    Pung,
+    SelfDrawWin,
+    unprompted,
+)
+from engine.claims import discard_window, granted_call, rob_window, winners
+from engine.errors import ErrorCode, IllegalAction
+from engine.events import (
+    Answered,
+    Called,
+    ClaimWindowOpened,
+    Dealt,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    FlowerSetAside,
+    Furiten,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    KongMade,
+    MatchEnded,
+    MatchStarted,
+    RiichiAccepted,
+    Settled,
+)
+from engine.evolve import evolve
+from engine.legal import legal_actions, legal_win, seat_waits
+from engine.melds import Meld, MeldType
+from engine.state import (
+    SEATS,
+    ClaimWindow,
+    DrawKind,
+    HandResult,
+    HandState,
+    MatchState,
+    Phase,
+    WinRecord,
+)
+from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
+from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
+from engine.wall import commitment
+
+
+class _Run:
+    """Applies events as they are made, so each next decision sees the current state."""
+
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+    @property
+    def hand(self) -> HandState:
+        hand = self.state.hand
+        assert hand is not None
+        return hand
+
+
+def start(table: Table, seed: str) -> tuple[MatchState, list[Event]]:
+    """A new match: its first events run up to the first decision of the first hand."""
+    scores = table.match_rules.start_scores()
+    run = _Run(MatchState(table=table, seed=seed, scores=scores))
+    run.emit(
+        MatchStarted(
+            ruleset=table.ruleset_id,
+            commitment=commitment(seed),
+            scores=scores,
+            options=dict(table.options),
+        )
+    )
+    _start_hand(run, table.match_rules.first_hand())
+    return run.state, run.events
+
+
+def decide(state: MatchState, action: Action) -> list[Event]:
+    """The events ``action`` causes; raises ``IllegalAction`` (state untouched) if refused."""
+    return step(state, action)[1]
+
+
+def step(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    check(state, action)
+    run = _Run(state)
+    hand = run.hand
+    if hand.phase is Phase.CLAIM:
+        run.emit(Answered(seat=action.seat, action=unprompted(action)))
+        window = run.hand.window
+        assert window is not None
+        if window.complete:
+            _resolve(run, window)
+    else:
+        _turn(run, action)
+    return run.state, run.events
+
+
+def check(state: MatchState, action: Action) -> None:
+    """Raise ``IllegalAction`` with its code unless ``action`` may be taken now."""
+    if state.over:
+        raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over")
+    hand = state.hand
+    if hand is None or hand.phase is Phase.ENDED:
+        raise IllegalAction(ErrorCode.WRONG_PHASE, "no hand is in play")
+    if not 0 <= action.seat < SEATS:
+        raise IllegalAction(ErrorCode.WRONG_SEAT, f"no seat {action.seat}")
+    if hand.phase is Phase.TURN:
+        if not isinstance(action, TURN_ACTIONS):
+            raise IllegalAction(ErrorCode.WRONG_PHASE, f"'{action.type}' answers a claim window")
+        if action.seat != hand.turn:
+            raise IllegalAction(ErrorCode.WRONG_SEAT, f"it is seat {hand.turn}'s turn")
+    else:
+        window = hand.window
+        assert window is not None
+        if not isinstance(action, CLAIM_ACTIONS):
+            raise IllegalAction(ErrorCode.WRONG_PHASE, "a claim window is open")
+        if not window.options_for(action.seat):
+            raise IllegalAction(ErrorCode.WRONG_SEAT, f"seat {action.seat} has no claim")
+        if window.answered(action.seat):
+            raise IllegalAction(ErrorCode.ALREADY_ANSWERED, f"seat {action.seat} already answered")
+    if action.prompt is not None and action.prompt != state.prompt:
+        raise IllegalAction(
+            ErrorCode.STALE, f"prompt {action.prompt} is closed (current {state.prompt})"
+        )
+    if unprompted(action) not in legal_actions(state, action.seat):
+        raise IllegalAction(ErrorCode.NOT_LEGAL, f"{action.type} is not legal now")
+
+
+# ----------------------------------------------------------------------------- hands
+
+
+def _start_hand(run: _Run, setup: HandSetup) -> None:
+    state = run.state
+    run.emit(
+        HandStarted(
+            hand_number=state.hands_played,
+            dealer=setup.dealer,
+            round_wind=setup.round_wind,
+            honba=setup.honba,
+            seating=setup.seating,
+            label=setup.label,
+        )
+    )
+    hand = run.hand
+    rules = state.table.rules
+    order = [(setup.dealer + i) % SEATS for i in range(SEATS)]
+    chunks = (4, 4, 4, 4) if rules.hand_size == 16 else (4, 4, 4, 1)
+    for n in chunks:
+        for s in order:
+            front = run.hand.front
+            run.emit(Dealt(seat=s, count=n, tiles=hand.wall.tiles[front : front + n]))
+    if not _draw(run, setup.dealer, replacement=False, initial=True):
+        return
+    if rules.flower_timing is FlowerTiming.IMMEDIATE:
+        for s in order:
+            while True:
+                flowers = [t for t in run.hand.seats[s].hand if is_flower(t)]
+                if not flowers:
+                    break
+                if not _replace_flower(run, s, flowers[0]):
+                    return
+
+
+def _replace_flower(run: _Run, seat: int, tile: Tile) -> bool:
+    """Set a flower aside and draw its replacement; False if the hand ended instead."""
+    if not run.hand.replacement_available():
+        _end(run, "exhaustive_draw")
+        return False
+    run.emit(FlowerSetAside(seat=seat, tile=tile))
+    return _draw(run, seat, replacement=True, initial=run.hand.dealing)
+
+
+def _draw(run: _Run, seat: int, *, replacement: bool, initial: bool = False) -> bool:
+    """Draw for ``seat``; False if the hand ended (empty wall, last tile a flower)."""
+    hand = run.hand
+    if (hand.remaining() <= 0 and not replacement) or (
+        replacement and not hand.replacement_available()
+    ):
+        _end(run, "exhaustive_draw")
+        return False
+    index = hand.replacement_index() if replacement else hand.front
+    tile = hand.wall.tiles[index]
+    run.emit(Drew(seat=seat, replacement=replacement, tile=tile))
+    if is_flower(tile):
+        if run.hand.remaining() == 0:
+            # the last drawable tile is a flower: exhaustive draw (mcr.md §6)
+            _end(run, "exhaustive_draw")
+            return False
+        if run.state.table.rules.flower_timing is FlowerTiming.IMMEDIATE and not (
+            initial and seat != run.hand.dealer
+        ):
+            return _replace_flower(run, seat, tile)
+    return True
+
+
+def _reveal_pending(run: _Run) -> None:
+    while run.hand.pending_dora > 0:
+        hand = run.hand
+        if hand.dora_revealed >= len(hand.wall.spec.dora_positions):
+            return
+        run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(hand.dora_revealed)))
+
+
+def _turn(run: _Run, action: Action) -> None:
+    hand = run.hand
+    seat = action.seat
+    rules = run.state.table.rules
+    if isinstance(action, Discard):
+        run.emit(
+            Discarded(
+                seat=seat,
+                tile=action.tile,
+                riichi=action.riichi,
+                tsumogiri=action.tile == hand.drawn,
+            )
+        )
+        _reveal_pending(run)
+        final = run.hand.remaining() == 0
+        options, completes = discard_window(run.state, run.hand, seat, action.tile, final)
+        if options:
+            run.emit(
+                ClaimWindowOpened(
+                    kind="discard",
+                    seat=seat,
+                    tile=action.tile,
+                    final=final,
+                    options=options,
+                    completes=completes,
+                )
+            )
+        else:
+            _discard_passed(run, seat, final, completes, None)
+    elif isinstance(action, SelfDrawWin):
+        tile = hand.drawn
+        assert tile is not None
+        found = legal_win(run.state, seat, tile, tsumo=True)
+        assert found is not None
+        ctx, score = found
+        _end(run, "win", wins=(WinRecord(seat, None, tile, False, score, ctx, ctx.concealed),))
+    elif isinstance(action, ConcealedKong):
+        tiles = tuple(
+            t for t in hand.seats[seat].hand if not is_flower(t) and kind_of(t) == action.tile
+        )
+        _reveal_pending(run)
+        run.emit(
+            KongDeclared(
+                seat=seat, kind="concealed", tile=tiles[0], meld=Meld(MeldType.ANKAN, tiles)
+            )
+        )
+        if rules.rob_concealed_kong_thirteen_orphans:
+            options, completes = rob_window(run.state, run.hand, seat, tiles[0], True)
+            if options:
+                run.emit(
+                    ClaimWindowOpened(
+                        kind="concealed_kong",
+                        seat=seat,
+                        tile=tiles[0],
+                        options=options,
+                        completes=completes,
+                    )
+                )
+                return
+        _kong_stands(run, seat, concealed=True)
+    elif isinstance(action, AddedKong):
+        k = kind_of(action.tile)
+        pung = next(
+            r.meld
+            for r in hand.seats[seat].melds
+            if r.meld.type is MeldType.PON and r.meld.kind == k
+        )
+        _reveal_pending(run)
+        meld = Meld(MeldType.KAKAN, (*pung.tiles, action.tile))
+        run.emit(KongDeclared(seat=seat, kind="added", tile=action.tile, meld=meld))
+        if rules.rob_added_kong:
+            options, completes = rob_window(run.state, run.hand, seat, action.tile, False)
+            if options:
+                run.emit(
+                    ClaimWindowOpened(
+                        kind="added_kong",
+                        seat=seat,
+                        tile=action.tile,
+                        options=options,
+                        completes=completes,
+                    )
+                )
+                return
+            _mark_furiten(run, completes)
+        _kong_stands(run, seat, concealed=False)
+    elif isinstance(action, DeclareFlower):
+        _replace_flower(run, seat, action.tile)
+    elif isinstance(action, DeclareAbort):
+        _end(run, "abortive_draw", abort=Abort.NINE_TERMINALS.value)
+
+
+def _kong_stands(run: _Run, seat: int, *, concealed: bool) -> None:
+    run.emit(KongMade(seat=seat))
+    rules = run.state.table.rules
+    if rules.kan_dora and (concealed or rules.kan_dora_timing is KanDoraTiming.IMMEDIATE):
+        _reveal_pending(run)
+    _draw(run, seat, replacement=True)
+
+
+def _mark_furiten(run: _Run, completes: tuple[int, ...]) -> None:
+    if run.state.table.rules.furiten:
+        for s in completes:
+            run.emit(Furiten(seat=s))
+
+
+def _resolve(run: _Run, window: ClaimWindow) -> None:
+    rules = run.state.table.rules
+    won, abort = winners(rules, window)
+    if abort:
+        _end(run, "abortive_draw", abort=Abort.TRIPLE_RON.value)
+        return
+    robbing = window.kind != "discard"
+    if won:
+        records = []
+        for s in won:
+            found = legal_win(
+                run.state, s, window.tile, tsumo=False, chankan=robbing, final=window.final
+            )
+            assert found is not None
+            ctx, score = found
+            records.append(
+                WinRecord(s, window.seat, window.tile, robbing, score, ctx, ctx.concealed)
+            )
+        _end(run, "win", wins=tuple(records))
+        return
+    if robbing:
+        _mark_furiten(run, window.completes)
+        _kong_stands(run, window.seat, concealed=window.kind == "concealed_kong")
+        return
+    _discard_passed(run, window.seat, window.final, window.completes, granted_call(window))
+
+
+def _discard_passed(
+    run: _Run, discarder: int, final: bool, completes: tuple[int, ...], call: Action | None
+) -> None:
+    """Nobody won on the discard: deposits, abortive draws, the call, or the next draw."""
+    rules = run.state.table.rules
+    _mark_furiten(run, completes)
+    seat = run.hand.seats[discarder]
+    if seat.riichi and not seat.riichi_accepted and rules.riichi is not None:
+        run.emit(RiichiAccepted(seat=discarder, deposit=rules.riichi.deposit))
+        if Abort.FOUR_RIICHI in rules.aborts and all(s.riichi_accepted for s in run.hand.seats):
+            _end(run, "abortive_draw", abort=Abort.FOUR_RIICHI.value)
+            return
+    hand = run.hand
+    if Abort.FOUR_WINDS in rules.aborts and len(hand.discard_log) == SEATS and hand.calls == 0:
+        kinds = {kind_of(t) for _, t in hand.discard_log}
+        if len(kinds) == 1 and next(iter(kinds)) in WINDS:
+            _end(run, "abortive_draw", abort=Abort.FOUR_WINDS.value)
+            return
+    if Abort.FOUR_KONGS in rules.aborts and len(hand.kongs) == 4 and len(set(hand.kongs)) > 1:
+        _end(run, "abortive_draw", abort=Abort.FOUR_KONGS.value)
+        return
+    if final:
+        _end(run, "exhaustive_draw")
+        return
+    if call is None:
+        _draw(run, (discarder + 1) % SEATS, replacement=False)
+        return
+    window = hand.window
+    assert window is not None
+    tile = window.tile
+    if isinstance(call, Chow | Pung):
+        meld_type = MeldType.CHI if isinstance(call, Chow) else MeldType.PON
+        meld = Meld(meld_type, tuple(sorted((*call.tiles, tile), key=kind_of)))
+        run.emit(Called(seat=call.seat, from_seat=discarder, tile=tile, meld=meld))
+        return
+    assert isinstance(call, Kong)
+    k = kind_of(tile)
+    own = tuple(t for t in hand.seats[call.seat].hand if not is_flower(t) and kind_of(t) == k)
+    run.emit(
+        Called(
+            seat=call.seat, from_seat=discarder, tile=tile, meld=Meld(MeldType.MINKAN, (*own, tile))
+        )
+    )
+    if rules.kan_dora and rules.kan_dora_timing is KanDoraTiming.IMMEDIATE:
+        _reveal_pending(run)
+    _draw(run, call.seat, replacement=True)
+
+
+def _end(
+    run: _Run, outcome: DrawKind, *, wins: tuple[WinRecord, ...] = (), abort: str | None = None
+) -> None:
+    state = run.state
+    hand = run.hand
+    rules = state.table.rules
+    tenpai: tuple[bool, ...] = ()
+    nagashi: tuple[int, ...] = ()
+    if outcome == "exhaustive_draw":
+        if rules.tenpai_at_draw:
+            tenpai = tuple(s.riichi or bool(seat_waits(rules, s)) for s in hand.seats)
+        if rules.nagashi:
+            nagashi = tuple(
+                i
+                for i, s in enumerate(hand.seats)
+                if s.discards
+                and all(is_terminal_or_honor(kind_of(d.tile)) for d in s.discards)
+                and not (rules.nagashi_called_discard_voids and any(d.called for d in s.discards))
+            )
+    result = HandResult(
+        hand_number=hand.hand_number,
+        dealer=hand.dealer,
+        round_wind=hand.round_wind,
+        honba=hand.honba,
+        seating=state.seating,
+        outcome=outcome,
+        abort=abort,
+        wins=wins,
+        tenpai=tenpai,
+        nagashi=nagashi,
+        riichi=tuple(s.riichi_accepted for s in hand.seats),
+        deposits_placed=hand.deposits_placed,
+        discards=hand.discard_log,
+        melds=tuple(s.melds for s in hand.seats),
+        flowers=tuple(s.flowers for s in hand.seats),
+        label=hand.label,
+    )
+    run.emit(HandEnded(result=result))
+    match_rules = state.table.match_rules
+    payments = match_rules.settle(result, run.state)
+    scores = list(run.state.scores)
+    pot = run.state.pot
+    seating = run.state.seating
+    for p in payments:
+        if p.payer is None:
+            pot -= p.amount
+        else:
+            scores[seating[p.payer]] -= p.amount
+        if p.payee is None:
+            pot += p.amount
+        else:
+            scores[seating[p.payee]] += p.amount
+    run.emit(Settled(payments=payments, scores=tuple(scores), pot=pot))
+    setup = match_rules.next_hand(run.state, result)
+    if setup is None:
+        run.emit(MatchEnded(standings=match_rules.standings(run.state), seed=run.state.seed))
+    else:
+        _start_hand(run, setup)

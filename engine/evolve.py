@@ -1,0 +1,354 @@
+"""``evolve(state, event)``: the only way table state changes.
+
+Pure and total over well-formed logs: an event that cannot follow the state raises
+``BadEvent``. Events carry every tile they move, and ``evolve`` checks each against the
+wall it rebuilt from the seed, so a log and a seed verify each other.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import replace
+
+from engine.errors import BadEvent
+from engine.events import (
+    Answered,
+    Called,
+    ClaimWindowOpened,
+    Dealt,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    FlowerSetAside,
+    Furiten,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    KongMade,
+    MatchEnded,
+    MatchStarted,
+    RiichiAccepted,
+    Settled,
+)
+from engine.melds import Meld, MeldType
+from engine.state import (
+    SEATS,
+    ClaimWindow,
+    DiscardRecord,
+    HandState,
+    MatchState,
+    MeldRecord,
+    Phase,
+    SeatState,
+)
+from engine.table_rules import Kuikae
+from engine.tiles import Tile, kind_of
+from engine.wall import Wall
+
+
+def evolve(state: MatchState, event: Event) -> MatchState:
+    version = state.version + 1
+    prompt = state.prompt if isinstance(event, Answered | Furiten) else version
+    new = _apply(state, event)
+    return replace(new, version=version, prompt=prompt)
+
+
+def _hand(state: MatchState) -> HandState:
+    if state.hand is None:
+        raise BadEvent("no hand in progress")
+    return state.hand
+
+
+def _with_seat(hand: HandState, seat: int, new: SeatState) -> tuple[SeatState, ...]:
+    seats = list(hand.seats)
+    seats[seat] = new
+    return tuple(seats)
+
+
+def _remove(tiles: tuple[Tile, ...], remove: tuple[Tile, ...] | list[Tile]) -> tuple[Tile, ...]:
+    rest = list(tiles)
+    for t in remove:
+        try:
+            rest.remove(t)
+        except ValueError:
+            raise BadEvent(f"tile {t} is not in the hand") from None
+    return tuple(rest)
+
+
+def _add(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    rest = list(tiles)
+    insort(rest, tile)
+    return tuple(rest)
+
+
+def _apply(state: MatchState, event: Event) -> MatchState:
+    if isinstance(event, MatchStarted):
+        return replace(state, scores=tuple(event.scores))
+    if isinstance(event, HandStarted):
+        return _hand_started(state, event)
+    hand = _hand(state)
+    if isinstance(event, Dealt):
+        tiles = hand.wall.tiles[hand.front : hand.front + event.count]
+        if event.tiles is not None and tuple(event.tiles) != tiles:
+            raise BadEvent("dealt tiles differ from the wall")
+        seat = hand.seats[event.seat]
+        new_seat = replace(seat, hand=tuple(sorted(seat.hand + tiles)))
+        hand = replace(
+            hand, seats=_with_seat(hand, event.seat, new_seat), front=hand.front + event.count
+        )
+        return replace(state, hand=hand)
+    if isinstance(event, Drew):
+        return replace(state, hand=_drew(hand, event))
+    if isinstance(event, FlowerSetAside):
+        seat = hand.seats[event.seat]
+        new_seat = replace(
+            seat, hand=_remove(seat.hand, [event.tile]), flowers=(*seat.flowers, event.tile)
+        )
+        drawn = None if event.seat == hand.turn and hand.drawn == event.tile else hand.drawn
+        hand = replace(hand, seats=_with_seat(hand, event.seat, new_seat), drawn=drawn)
+        return replace(state, hand=hand)
+    if isinstance(event, Discarded):
+        return replace(state, hand=_discarded(hand, event))
+    if isinstance(event, ClaimWindowOpened):
+        if event.options is None:
+            raise BadEvent("a redacted claim window cannot be applied")
+        window = ClaimWindow(
+            kind=event.kind,
+            seat=event.seat,
+            tile=event.tile,
+            options=event.options,
+            final=event.final,
+            completes=event.completes or (),
+        )
+        return replace(state, hand=replace(hand, phase=Phase.CLAIM, window=window))
+    if isinstance(event, Answered):
+        if hand.window is None:
+            raise BadEvent("no claim window is open")
+        window = replace(hand.window, answers=(*hand.window.answers, (event.seat, event.action)))
+        return replace(state, hand=replace(hand, window=window))
+    if isinstance(event, Called):
+        return replace(state, hand=_called(state, hand, event))
+    if isinstance(event, KongDeclared):
+        return replace(state, hand=_kong_declared(hand, event))
+    if isinstance(event, KongMade):
+        pending = hand.pending_dora + (1 if state.table.rules.kan_dora else 0)
+        hand = replace(
+            hand,
+            kongs=(*hand.kongs, event.seat),
+            kong_pending=True,
+            pending_dora=pending,
+            window=None,
+            phase=Phase.TURN,
+            turn=event.seat,
+        )
+        return replace(state, hand=hand)
+    if isinstance(event, DoraRevealed):
+        hand = replace(
+            hand, dora_revealed=hand.dora_revealed + 1, pending_dora=max(0, hand.pending_dora - 1)
+        )
+        if hand.wall.dora_indicator(hand.dora_revealed - 1) != event.indicator:
+            raise BadEvent("dora indicator differs from the wall")
+        return replace(state, hand=hand)
+    if isinstance(event, RiichiAccepted):
+        seat = hand.seats[event.seat]
+        rules = state.table.rules.riichi
+        new_seat = replace(seat, riichi_accepted=True, ippatsu=bool(rules and rules.ippatsu))
+        hand = replace(
+            hand,
+            seats=_with_seat(hand, event.seat, new_seat),
+            deposits_placed=hand.deposits_placed + 1,
+        )
+        scores = list(state.scores)
+        scores[state.seating[event.seat]] -= event.deposit
+        return replace(state, hand=hand, scores=tuple(scores), pot=state.pot + event.deposit)
+    if isinstance(event, Furiten):
+        seat = hand.seats[event.seat]
+        new_seat = replace(
+            seat, furiten_temp=True, furiten_riichi=seat.furiten_riichi or seat.riichi
+        )
+        return replace(state, hand=replace(hand, seats=_with_seat(hand, event.seat, new_seat)))
+    if isinstance(event, HandEnded):
+        hand = replace(hand, phase=Phase.ENDED, result=event.result, window=None)
+        return replace(
+            state,
+            hand=hand,
+            results=(*state.results, event.result),
+            hands_played=state.hands_played + 1,
+        )
+    if isinstance(event, Settled):
+        scores = list(state.scores)
+        pot = state.pot
+        seating = state.seating
+        for p in event.payments:
+            if p.payer is None:
+                pot -= p.amount
+            else:
+                scores[seating[p.payer]] -= p.amount
+            if p.payee is None:
+                pot += p.amount
+            else:
+                scores[seating[p.payee]] += p.amount
+        if tuple(scores) != tuple(event.scores) or pot != event.pot:
+            raise BadEvent("settled scores do not follow from the payments")
+        return replace(state, scores=tuple(scores), pot=pot)
+    if isinstance(event, MatchEnded):
+        return replace(state, over=True, standings=tuple(event.standings))
+    raise BadEvent(f"unknown event {event!r}")
+
+
+def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
+    rules = state.table.rules
+    wall = Wall.build(rules.wall, state.seed, event.hand_number)
+    hand = HandState(
+        hand_number=event.hand_number,
+        dealer=event.dealer,
+        round_wind=event.round_wind,
+        honba=event.honba,
+        wall=wall,
+        seats=tuple(SeatState() for _ in range(SEATS)),
+        label=event.label,
+        replacement=rules.replacement,
+        turn=event.dealer,
+        dora_revealed=1 if rules.wall.dora_positions else 0,
+    )
+    return replace(state, hand=hand, seating=tuple(event.seating))
+
+
+def _drew(hand: HandState, event: Drew) -> HandState:
+    if event.replacement:
+        if not hand.replacement_available():
+            raise BadEvent("no replacement tile left")
+        index = hand.replacement_index()
+        hand = replace(hand, replacements=hand.replacements + 1)
+    else:
+        if hand.remaining() <= 0:
+            raise BadEvent("the live wall is empty")
+        index = hand.front
+        hand = replace(hand, front=hand.front + 1)
+    tile = hand.wall.tiles[index]
+    if event.tile is not None and event.tile != tile:
+        raise BadEvent("drawn tile differs from the wall")
+    seat = hand.seats[event.seat]
+    seats = _with_seat(hand, event.seat, replace(seat, hand=_add(seat.hand, tile)))
+    if hand.dealing and event.seat != hand.dealer:
+        # the initial flower replacement of a seat other than the dealer (mcr.md §3)
+        return replace(hand, seats=seats)
+    return replace(
+        hand,
+        seats=seats,
+        turn=event.seat,
+        phase=Phase.TURN,
+        window=None,
+        drawn=tile,
+        after_call=False,
+        rinshan=event.replacement and hand.kong_pending,
+        kong_pending=False,
+    )
+
+
+def _discarded(hand: HandState, event: Discarded) -> HandState:
+    seat = hand.seats[event.seat]
+    first = not seat.discards
+    ippatsu = seat.ippatsu and not seat.riichi_accepted
+    new_seat = replace(
+        seat,
+        hand=_remove(seat.hand, [event.tile]),
+        discards=(*seat.discards, DiscardRecord(event.tile, event.riichi, False, event.tsumogiri)),
+        riichi=seat.riichi or event.riichi,
+        double_riichi=seat.double_riichi or (event.riichi and first and hand.calls == 0),
+        ippatsu=ippatsu,
+        furiten_temp=False,
+        kuikae=(),
+    )
+    return replace(
+        hand,
+        dealing=False,
+        seats=_with_seat(hand, event.seat, new_seat),
+        discard_log=(*hand.discard_log, (event.seat, event.tile)),
+        drawn=None,
+        after_call=False,
+        rinshan=False,
+    )
+
+
+def _kuikae(rules_kuikae: Kuikae, meld: Meld, claimed: Tile) -> tuple[int, ...]:
+    if rules_kuikae is Kuikae.ALLOWED or meld.type not in (MeldType.CHI, MeldType.PON):
+        return ()
+    k = kind_of(claimed)
+    if meld.type is MeldType.PON or rules_kuikae is Kuikae.SUJI_ALLOWED:
+        return (k,)
+    low = meld.kind
+    other: list[int] = []
+    if k == low and k % 9 <= 5:
+        other.append(k + 3)
+    elif k == low + 2 and k % 9 >= 3:
+        other.append(k - 3)
+    return (k, *other)
+
+
+def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
+    window = hand.window
+    if window is None or window.tile != event.tile:
+        raise BadEvent("a call needs the open claim window's tile")
+    seat = hand.seats[event.seat]
+    own = list(event.meld.tiles)
+    own.remove(event.tile)
+    new_seat = replace(
+        seat,
+        hand=_remove(seat.hand, own),
+        melds=(*seat.melds, MeldRecord(event.meld, event.from_seat, event.tile)),
+        kuikae=_kuikae(state.table.rules.kuikae, event.meld, event.tile),
+    )
+    seats = list(_with_seat(hand, event.seat, new_seat))
+    src = seats[event.from_seat]
+    last = src.discards[-1]
+    seats[event.from_seat] = replace(src, discards=(*src.discards[:-1], replace(last, called=True)))
+    seats = [replace(s, ippatsu=False) if s.ippatsu else s for s in seats]
+    is_kong = event.meld.is_kong
+    pending = hand.pending_dora + (1 if is_kong and state.table.rules.kan_dora else 0)
+    return replace(
+        hand,
+        seats=tuple(seats),
+        calls=hand.calls + 1,
+        phase=Phase.TURN,
+        turn=event.seat,
+        window=None,
+        drawn=None,
+        after_call=not is_kong,
+        rinshan=False,
+        kongs=(*hand.kongs, event.seat) if is_kong else hand.kongs,
+        kong_pending=is_kong,
+        pending_dora=pending,
+    )
+
+
+def _kong_declared(hand: HandState, event: KongDeclared) -> HandState:
+    if event.meld is None:
+        raise BadEvent("a redacted kong cannot be applied")
+    seat = hand.seats[event.seat]
+    if event.kind == "concealed":
+        new_seat = replace(
+            seat,
+            hand=_remove(seat.hand, event.meld.tiles),
+            melds=(*seat.melds, MeldRecord(event.meld, event.seat, None)),
+        )
+    else:
+        if event.tile is None:
+            raise BadEvent("an added kong names its tile")
+        k = kind_of(event.tile)
+        melds = list(seat.melds)
+        for i, rec in enumerate(melds):
+            if rec.meld.type is MeldType.PON and rec.meld.kind == k:
+                melds[i] = replace(rec, meld=event.meld)
+                break
+        else:
+            raise BadEvent("no pung to add the tile to")
+        new_seat = replace(seat, hand=_remove(seat.hand, [event.tile]), melds=tuple(melds))
+    seats = tuple(
+        replace(s, ippatsu=False) if s.ippatsu else s
+        for s in _with_seat(hand, event.seat, new_seat)
+    )
+    return replace(
+        hand, seats=seats, calls=hand.calls + 1, drawn=None, rinshan=False, dealing=False
+    )

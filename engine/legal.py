@@ -1,0 +1,300 @@
+"""``legal_actions(state, seat)``: what a seat may do now, and the win checks behind it.
+
+Only legal wins are offered: the shape must be complete, the seat not furiten (when the
+ruleset has furiten) and the ruleset's ``score`` must call the hand legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import (
+    Action,
+    AddedKong,
+    ConcealedKong,
+    DeclareAbort,
+    DeclareFlower,
+    Discard,
+    SelfDrawWin,
+)
+from engine.context import WinContext
+from engine.melds import MeldType
+from engine.scoring import Score
+from engine.shapes import BlockKind, arrangements, is_complete, shanten, waits
+from engine.state import HandState, MatchState, Phase, SeatState
+from engine.table_rules import Abort, RiichiAnkan, TableRules
+from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts_of, is_flower, kind_of
+
+
+def all_counts(seat: SeatState) -> list[int]:
+    """Counts of every tile the seat owns (concealed and melds): for the four-copies rule."""
+    counts = counts_of(seat.hand)
+    for rec in seat.melds:
+        for t in rec.meld.tiles:
+            counts[kind_of(t)] += 1
+    return counts
+
+
+def seat_waits(
+    rules: TableRules, seat: SeatState, counts: Sequence[int] | None = None
+) -> list[int]:
+    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku)."""
+    c = counts if counts is not None else counts_of(seat.hand)
+    held = all_counts(seat)
+    return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+
+
+def is_furiten(rules: TableRules, seat: SeatState) -> bool:
+    """Whether the seat may not win on a discard (riichi.md §7)."""
+    if not rules.furiten:
+        return False
+    if seat.furiten_temp or seat.furiten_riichi:
+        return True
+    own = {kind_of(d.tile) for d in seat.discards}
+    return any(w in own for w in seat_waits(rules, seat))
+
+
+def visible_count(hand: HandState, kind: int, rules: TableRules) -> int:
+    """Copies of ``kind`` anyone can see: uncalled discards, exposed melds (face-down
+    concealed kongs excluded) and revealed indicators (mcr.md §11.9)."""
+    n = 0
+    for s in hand.seats:
+        for d in s.discards:
+            if not d.called and kind_of(d.tile) == kind:
+                n += 1
+        for rec in s.melds:
+            if rec.meld.type is MeldType.ANKAN and rules.concealed_kong_face_down:
+                continue
+            for t in rec.meld.tiles:
+                if kind_of(t) == kind:
+                    n += 1
+    for t in hand.dora_indicators():
+        if kind_of(t) == kind:
+            n += 1
+    return n
+
+
+def win_context(
+    state: MatchState,
+    seat_index: int,
+    tile: Tile,
+    *,
+    tsumo: bool,
+    chankan: bool = False,
+    final: bool = False,
+) -> WinContext:
+    """The neutral description of a win by ``seat_index`` on ``tile`` (engine.context)."""
+    hand = state.hand
+    assert hand is not None
+    rules = state.table.rules
+    seat = hand.seats[seat_index]
+    concealed = [t for t in seat.hand if not is_flower(t)]
+    if tsumo:
+        concealed.remove(tile)
+    kind = kind_of(tile)
+    visible = visible_count(hand, kind, rules)
+    if not tsumo and not chankan:
+        visible -= 1  # the winning discard itself lies in the discarder's pile
+    first = not seat.discards and hand.calls == 0
+    flags = rules.first_turn_flags
+    riichi = rules.riichi
+    ura = hand.ura_indicators() if seat.riichi_accepted and riichi and riichi.ura_dora else ()
+    return WinContext(
+        concealed=tuple(concealed),
+        win_tile=tile,
+        melds=seat.meld_tuple,
+        tsumo=tsumo,
+        seat_wind=hand.seat_wind(seat_index),
+        round_wind=hand.round_wind,
+        riichi=seat.riichi_accepted,
+        double_riichi=seat.double_riichi and seat.riichi_accepted,
+        ippatsu=seat.ippatsu,
+        haitei=tsumo and hand.remaining() == 0,
+        houtei=final and not tsumo and not chankan,
+        rinshan=tsumo and hand.rinshan,
+        chankan=chankan,
+        last_tile_of_kind=not chankan and visible >= 3,
+        tenhou=flags and tsumo and first and seat_index == hand.dealer,
+        chiihou=flags and tsumo and first and seat_index != hand.dealer,
+        renhou=flags and not tsumo and first,
+        flowers=len(seat.flowers),
+        dora_indicators=hand.dora_indicators(),
+        ura_dora_indicators=ura,
+    )
+
+
+def legal_win(
+    state: MatchState,
+    seat_index: int,
+    tile: Tile,
+    *,
+    tsumo: bool,
+    chankan: bool = False,
+    final: bool = False,
+) -> tuple[WinContext, Score] | None:
+    """The context and score of a legal win, or None."""
+    ctx = win_context(state, seat_index, tile, tsumo=tsumo, chankan=chankan, final=final)
+    score = state.table.score(ctx)
+    return (ctx, score) if score.legal else None
+
+
+def shape_complete_with(rules: TableRules, seat: SeatState, counts: list[int], kind: int) -> bool:
+    counts[kind] += 1
+    try:
+        return is_complete(counts, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules)
+    finally:
+        counts[kind] -= 1
+
+
+_cache: tuple[MatchState, int, tuple[Action, ...]] | None = None
+
+
+def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now (prompt ids left out), in a stable order."""
+    global _cache
+    if _cache is not None and _cache[0] is state and _cache[1] == seat:
+        return _cache[2]
+    hand = state.hand
+    out: tuple[Action, ...] = ()
+    if state.over or hand is None:
+        out = ()
+    elif hand.phase is Phase.CLAIM and hand.window is not None:
+        if not hand.window.answered(seat):
+            out = hand.window.options_for(seat)
+    elif hand.phase is Phase.TURN and seat == hand.turn:
+        out = tuple(turn_actions(state, seat))
+    _cache = (state, seat, out)  # a memo keyed on the very state object (kept alive)
+    return out
+
+
+def can_kong(state: MatchState, hand: HandState) -> bool:
+    """Table-wide kong conditions: a tile left to draw, a replacement tile, the kong limit."""
+    rules = state.table.rules
+    if hand.remaining() < 1 or not hand.replacement_available():
+        return False
+    return rules.max_kongs is None or len(hand.kongs) < rules.max_kongs
+
+
+def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
+    hand = state.hand
+    assert hand is not None
+    rules = state.table.rules
+    seat = hand.seats[seat_index]
+    counts = counts_of(seat.hand)
+    out: list[Action] = []
+    flowers = [t for t in seat.hand if is_flower(t)]
+    drawn = hand.drawn
+    # discards
+    if seat.riichi:
+        if drawn is not None and not is_flower(drawn):
+            out.append(Discard(seat=seat_index, tile=drawn))
+    else:
+        forbidden = set(seat.kuikae)
+        for t in sorted(set(seat.hand)):
+            if not is_flower(t) and kind_of(t) not in forbidden:
+                out.append(Discard(seat=seat_index, tile=t))
+        out.extend(_riichi_discards(state, hand, seat_index, seat, counts))
+    if hand.after_call:
+        return out
+    # self-drawn win
+    if drawn is not None and not is_flower(drawn):
+        kind = kind_of(drawn)
+        counts[kind] -= 1
+        complete = shape_complete_with(rules, seat, counts, kind)
+        counts[kind] += 1
+        if complete and legal_win(state, seat_index, drawn, tsumo=True) is not None:
+            out.append(SelfDrawWin(seat=seat_index))
+    # kongs
+    if can_kong(state, hand):
+        if rules.concealed_kong:
+            for k in range(NUM_KINDS):
+                if counts[k] == 4 and _riichi_kong_ok(rules, hand, seat, counts, k):
+                    out.append(ConcealedKong(seat=seat_index, tile=k))
+        if rules.added_kong and not seat.riichi:
+            for rec in seat.melds:
+                if rec.meld.type is not MeldType.PON:
+                    continue
+                k = rec.meld.kind
+                if rules.added_kong_from_hand:
+                    for t in sorted({t for t in seat.hand if not is_flower(t) and kind_of(t) == k}):
+                        out.append(AddedKong(seat=seat_index, tile=t))
+                elif drawn is not None and not is_flower(drawn) and kind_of(drawn) == k:
+                    out.append(AddedKong(seat=seat_index, tile=drawn))
+    # flowers declared on one's own turn
+    if flowers and hand.replacement_available():
+        out.extend(DeclareFlower(seat=seat_index, tile=t) for t in sorted(set(flowers)))
+    # nine terminals
+    if (
+        Abort.NINE_TERMINALS in rules.aborts
+        and not seat.discards
+        and hand.calls == 0
+        and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 9
+    ):
+        out.append(DeclareAbort(seat=seat_index))
+    return out
+
+
+def _riichi_discards(
+    state: MatchState, hand: HandState, seat_index: int, seat: SeatState, counts: list[int]
+) -> list[Action]:
+    rules = state.table.rules
+    riichi = rules.riichi
+    if riichi is None or seat.riichi or seat.open or hand.after_call:
+        return []
+    if hand.remaining() < riichi.min_live_wall:
+        return []
+    if (
+        riichi.min_points is not None
+        and state.scores[state.seating[seat_index]] < riichi.min_points
+    ):
+        return []
+    n_melds = len(seat.melds)
+    if shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
+        return []
+    out: list[Action] = []
+    forbidden = set(seat.kuikae)
+    held = all_counts(seat)
+    for t in sorted(set(seat.hand)):
+        if is_flower(t) or kind_of(t) in forbidden:
+            continue
+        k = kind_of(t)
+        counts[k] -= 1
+        ready = waits(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+        counts[k] += 1
+        if ready:
+            out.append(Discard(seat=seat_index, tile=t, riichi=True))
+    return out
+
+
+def _riichi_kong_ok(
+    rules: TableRules, hand: HandState, seat: SeatState, counts: list[int], k: int
+) -> bool:
+    """A concealed kong after riichi keeps the waits (riichi.md §6, option riichi_ankan)."""
+    if not seat.riichi:
+        return True
+    riichi = rules.riichi
+    if riichi is None or riichi.ankan is RiichiAnkan.FORBIDDEN:
+        return False
+    if hand.drawn is None or kind_of(hand.drawn) != k:
+        return False
+    n_melds = len(seat.melds)
+    before = list(counts)
+    before[k] -= 1
+    after = list(counts)
+    after[k] -= 4
+    held = all_counts(seat)
+    w_before = waits(before, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+    w_after = waits(after, n_melds + 1, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+    if not w_before or w_before != w_after:
+        return False
+    if riichi.ankan is RiichiAnkan.NO_SHAPE_CHANGE:
+        melds = seat.meld_tuple
+        for w in w_before:
+            trial = list(before)
+            trial[w] += 1
+            for arr in arrangements(trial, melds, w, n_sets=rules.n_sets, rules=rules.shape_rules):
+                if not any(
+                    b.kind is BlockKind.PUNG and b.tile == k and b.meld is None for b in arr.blocks
+                ):
+                    return False
+    return True

@@ -1,0 +1,183 @@
+"""The sequence of hands: two generic ``MatchRules`` a ruleset can configure.
+
+* ``RotatingMatch`` — the deal passes after every hand (MCR, Zung Jung, Three Kingdoms):
+  a fixed number of hands, optional MCR seat changes at each new round (mcr.md §2),
+  table points by rank with shared ties (mcr.md §10).
+* ``RenchanMatch`` — riichi-style (riichi.md §13-§14): dealer repeats, honba, deposits
+  carried over, bust, all-last stop, west extension, uma and oka.
+
+Both take the ruleset's ``settle(result, match) -> payments``; payments are in seats of
+the finished hand. Deposits left on the table at the end go to first place (riichi.md
+§14; Three Kingdoms §11 Q4 default) — the one documented exception to "scores plus
+deposits never change".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.state import SEATS, HandResult, MatchState, Payment, Standing
+from engine.table_rules import HandSetup
+
+Settle = Callable[[HandResult, MatchState], tuple[Payment, ...]]
+
+# seating[seat] = player for the first hand of each round (mcr.md §2 table)
+MCR_SEATING: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+WIND_LETTERS = "ESWN"
+
+
+def no_payments(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
+    return ()
+
+
+def final_scores(match: MatchState) -> list[int]:
+    """Scores with leftover deposits given to first place (earliest player on ties)."""
+    scores = list(match.scores)
+    if match.pot:
+        best = max(range(len(scores)), key=lambda p: (scores[p], -p))
+        scores[best] += match.pot
+    return scores
+
+
+def rank_rows(
+    scores: Sequence[int], points_by_place: Sequence[float], *, share_ties: bool
+) -> tuple[Standing, ...]:
+    """Rank players by score; tied players share a rank and, with ``share_ties``, the
+    average of the places' points; otherwise earlier players rank higher."""
+    order = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+    rows: list[Standing] = []
+    place = 0
+    while place < len(order):
+        group = [order[place]]
+        if share_ties:
+            while (
+                place + len(group) < len(order)
+                and scores[order[place + len(group)]] == scores[group[0]]
+            ):
+                group.append(order[place + len(group)])
+        pts = [points_by_place[place + i] for i in range(len(group))]
+        for p in group:
+            value = sum(pts) / len(pts)
+            rows.append(Standing(player=p, score=scores[p], rank=place + 1, points=value))
+        place += len(group)
+    return tuple(sorted(rows, key=lambda r: r.player))
+
+
+@dataclass(frozen=True, slots=True)
+class RotatingMatch:
+    settle_fn: Settle = no_payments
+    hands: int = 16
+    seat_change: Literal["mcr_table", "none"] = "mcr_table"
+    start_score: int = 0
+    table_points: tuple[float, ...] = (4, 2, 1, 0)
+    share_ties: bool = True
+
+    def start_scores(self) -> tuple[int, ...]:
+        return (self.start_score,) * SEATS
+
+    def _setup(self, h: int) -> HandSetup:
+        rnd, i = divmod(h, SEATS)
+        seating = MCR_SEATING[rnd % 4] if self.seat_change == "mcr_table" else (0, 1, 2, 3)
+        return HandSetup(
+            dealer=i,
+            round_wind=rnd % 4 + 1,
+            seating=seating,
+            label=f"{WIND_LETTERS[rnd % 4]}{i + 1}",
+        )
+
+    def first_hand(self) -> HandSetup:
+        return self._setup(0)
+
+    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
+        return self.settle_fn(result, match)
+
+    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
+        if match.hands_played >= self.hands:
+            return None
+        return self._setup(match.hands_played)
+
+    def standings(self, match: MatchState) -> tuple[Standing, ...]:
+        return rank_rows(final_scores(match), self.table_points, share_ties=self.share_ties)
+
+
+@dataclass(frozen=True, slots=True)
+class RenchanMatch:
+    """Riichi-style match rules (riichi.md §13-§14); seats keep their players."""
+
+    settle_fn: Settle = no_payments
+    rounds: int = 2  # 1 east-only (tonpuusen), 2 hanchan
+    start_points: int = 25000
+    return_points: int = 30000
+    renchan: Literal["tenpai", "win_only"] = "tenpai"
+    tobi: Literal["below_zero", "zero_or_below", "off"] = "below_zero"
+    agari_yame: bool = True
+    tenpai_yame: bool = False
+    west_extension: bool = True
+    uma: tuple[float, ...] = (20, 10, -10, -20)
+
+    def start_scores(self) -> tuple[int, ...]:
+        return (self.start_points,) * SEATS
+
+    def first_hand(self) -> HandSetup:
+        return HandSetup(dealer=0, round_wind=1, seating=(0, 1, 2, 3), honba=0, label="E1")
+
+    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
+        return self.settle_fn(result, match)
+
+    def _dealer_repeats(self, result: HandResult) -> bool:
+        if result.outcome == "win":
+            return any(w.seat == result.dealer for w in result.wins)
+        if result.outcome == "abortive_draw":
+            return True
+        return self.renchan == "tenpai" and bool(result.tenpai) and result.tenpai[result.dealer]
+
+    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
+        scores = match.scores
+        if self.tobi == "below_zero" and min(scores) < 0:
+            return None
+        if self.tobi == "zero_or_below" and min(scores) <= 0:
+            return None
+        repeat = self._dealer_repeats(result)
+        dealer_won = result.outcome == "win" and any(w.seat == result.dealer for w in result.wins)
+        honba = result.honba + 1 if repeat or result.outcome != "win" else 0
+        rnd = result.round_wind
+        last_scheduled = rnd == self.rounds and result.dealer == SEATS - 1
+        extension = rnd > self.rounds
+        top = max(scores)
+        leader = scores[result.seating[result.dealer]] == top
+        if last_scheduled or extension:
+            dealer_tenpai = bool(result.tenpai) and result.tenpai[result.dealer]
+            stop_early = (self.agari_yame and dealer_won) or (self.tenpai_yame and dealer_tenpai)
+            if repeat and stop_early and leader and top >= self.return_points:
+                return None
+            if extension and top >= self.return_points:
+                return None
+        if repeat:
+            dealer = result.dealer
+        else:
+            dealer = (result.dealer + 1) % SEATS
+            if dealer == 0:
+                rnd += 1
+                beyond = rnd > self.rounds
+                if beyond and (
+                    not self.west_extension or top >= self.return_points or rnd > self.rounds + 1
+                ):
+                    return None
+        label = f"{WIND_LETTERS[(rnd - 1) % 4]}{dealer + 1}" + (f"-{honba}" if honba else "")
+        return HandSetup(
+            dealer=dealer, round_wind=rnd, seating=result.seating, honba=honba, label=label
+        )
+
+    def standings(self, match: MatchState) -> tuple[Standing, ...]:
+        scores = final_scores(match)
+        order = sorted(range(SEATS), key=lambda p: (-scores[p], p))
+        oka = (self.return_points - self.start_points) * SEATS / 1000
+        rows = []
+        for place, p in enumerate(order):
+            value = (scores[p] - self.return_points) / 1000 + self.uma[place]
+            if place == 0:
+                value += oka
+            rows.append(Standing(player=p, score=scores[p], rank=place + 1, points=round(value, 1)))
+        return tuple(sorted(rows, key=lambda r: r.player))

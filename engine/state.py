@@ -1,0 +1,235 @@
+"""Frozen table state: ``MatchState`` holds the current ``HandState``; nothing here changes
+except through ``engine.evolve`` (new objects by ``dataclasses.replace``).
+
+Seats are the four places of the current hand in turn order (0 → 1 → 2 → 3 → 0); the
+dealer is a seat and seat winds follow from it. ``seating[seat]`` names the player sitting
+there, so players can change places between hands (MCR seat changes) while scores stay
+attached to players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from engine.actions import Action
+from engine.context import WinContext
+from engine.melds import Meld
+from engine.scoring import Score
+from engine.table_rules import Replacement, Table
+from engine.tiles import Tile
+from engine.wall import Wall
+
+SEATS = 4
+
+
+class Phase(StrEnum):
+    TURN = "turn"  # ``turn`` seat draws were made; it discards, kongs, wins, ...
+    CLAIM = "claim"  # a claim window is open (discard, or a kong that may be robbed)
+    ENDED = "ended"  # the hand is over; ``result`` is set
+
+
+WindowKind = Literal["discard", "added_kong", "concealed_kong"]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRecord:
+    tile: Tile
+    riichi: bool = False  # the riichi declaration tile (turned sideways)
+    called: bool = False  # taken by another seat's call or win
+    tsumogiri: bool = False  # the tile just drawn was discarded
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRecord:
+    meld: Meld
+    from_seat: int  # the seat whose discard was claimed; the owner for a concealed kong
+    tile: Tile | None = None  # the claimed tile (None for a concealed kong)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    hand: tuple[Tile, ...] = ()  # concealed tiles, sorted
+    melds: tuple[MeldRecord, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    discards: tuple[DiscardRecord, ...] = ()
+    riichi: bool = False  # declared (the deposit may still be pending)
+    riichi_accepted: bool = False  # the declaration passed and the deposit is on the table
+    double_riichi: bool = False
+    ippatsu: bool = False
+    furiten_temp: bool = False  # let a winning tile pass; cleared by one's own discard
+    furiten_riichi: bool = False  # let a winning tile pass after riichi: for the hand
+    kuikae: tuple[int, ...] = ()  # kinds that may not be discarded right after a call
+
+    @property
+    def open(self) -> bool:
+        return any(not r.meld.is_concealed for r in self.melds)
+
+    @property
+    def meld_tuple(self) -> tuple[Meld, ...]:
+        return tuple(r.meld for r in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWindow:
+    kind: WindowKind
+    seat: int  # the discarder / kong maker
+    tile: Tile
+    options: tuple[tuple[int, tuple[Action, ...]], ...]  # (seat, its legal answers)
+    answers: tuple[tuple[int, Action], ...] = ()
+    final: bool = False  # the discard after the last drawable tile: only wins
+    completes: tuple[int, ...] = ()  # seats whose shape the tile completes (furiten)
+
+    def options_for(self, seat: int) -> tuple[Action, ...]:
+        for s, opts in self.options:
+            if s == seat:
+                return opts
+        return ()
+
+    def answered(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.answers)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.answers) == len(self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    seat: int
+    from_seat: int | None  # the discarder / kong maker; None for a self-drawn win
+    tile: Tile
+    robbed_kong: bool
+    score: Score
+    context: WinContext
+    hand: tuple[Tile, ...]  # the winner's concealed tiles (without the winning tile)
+
+
+DrawKind = Literal["win", "exhaustive_draw", "abortive_draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Everything settlement needs about a finished hand (public once the hand is over)."""
+
+    hand_number: int
+    dealer: int
+    round_wind: int
+    honba: int
+    seating: tuple[int, ...]
+    outcome: DrawKind
+    abort: str | None = None
+    wins: tuple[WinRecord, ...] = ()  # in priority order (nearest the discarder first)
+    tenpai: tuple[bool, ...] = ()  # per seat at an exhaustive draw (when the rules ask)
+    nagashi: tuple[int, ...] = ()  # seats qualifying for nagashi (when the rules ask)
+    riichi: tuple[bool, ...] = ()  # per seat: riichi accepted this hand
+    deposits_placed: int = 0  # riichi deposits put on the table during this hand
+    discards: tuple[tuple[int, Tile], ...] = ()  # every discard in order, (seat, tile)
+    melds: tuple[tuple[MeldRecord, ...], ...] = ()  # per seat
+    flowers: tuple[tuple[Tile, ...], ...] = ()  # per seat
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``amount`` moves from ``payer`` to ``payee``; None is the table (deposits)."""
+
+    payer: int | None
+    payee: int | None
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    player: int
+    score: int
+    rank: int  # 1-based; tied players share a rank
+    points: float  # table points, or the uma/oka result
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    hand_number: int
+    dealer: int
+    round_wind: int
+    honba: int
+    wall: Wall
+    seats: tuple[SeatState, ...]
+    label: str = ""
+    replacement: Replacement = Replacement.TAIL
+    front: int = 0  # index of the next tile drawn from the live wall
+    replacements: int = 0  # replacement tiles drawn (kongs and flowers)
+    phase: Phase = Phase.TURN
+    dealing: bool = True  # until the dealer's first discard or kong
+    turn: int = 0
+    drawn: Tile | None = None  # the tile the turn seat just drew
+    after_call: bool = False  # turn began with a chow/pung: only a discard
+    rinshan: bool = False  # the drawn tile replaced a kong
+    kong_pending: bool = False  # a kong was made: the next replacement draw is rinshan
+    window: ClaimWindow | None = None
+    dora_revealed: int = 0
+    pending_dora: int = 0  # kan-dora waiting for the next discard
+    kongs: tuple[int, ...] = ()  # owner of each kong, in order
+    calls: int = 0  # calls so far (chow, pung, any kong): first-turn rules
+    deposits_placed: int = 0
+    discard_log: tuple[tuple[int, Tile], ...] = ()
+    result: HandResult | None = None
+
+    def seat_wind(self, seat: int) -> int:
+        """1 East .. 4 North."""
+        return (seat - self.dealer) % SEATS + 1
+
+    def live_end(self) -> int:
+        """Exclusive end of the drawable part of the wall."""
+        n = self.replacements
+        if self.replacement is Replacement.TAIL:
+            return len(self.wall.tiles) - n
+        if self.replacement is Replacement.DEAD_WALL:
+            return self.wall.live_end(n)
+        return len(self.wall.tiles) - self.wall.spec.dead_wall - n
+
+    def remaining(self) -> int:
+        """Tiles still drawable from the live wall."""
+        return self.live_end() - self.front
+
+    def replacement_index(self) -> int:
+        """Index in the wall of the next replacement tile."""
+        n = self.replacements
+        if self.replacement is Replacement.TAIL:
+            return len(self.wall.tiles) - 1 - n
+        if self.replacement is Replacement.DEAD_WALL:
+            return self.wall.replacement_index(n)
+        return len(self.wall.tiles) - self.wall.spec.dead_wall - 1 - n
+
+    def replacement_available(self) -> bool:
+        if self.replacement is Replacement.DEAD_WALL:
+            return self.replacements < len(self.wall.spec.replacement_positions)
+        return self.remaining() >= 1
+
+    def dora_indicators(self) -> tuple[Tile, ...]:
+        return tuple(self.wall.dora_indicator(i) for i in range(self.dora_revealed))
+
+    def ura_indicators(self) -> tuple[Tile, ...]:
+        n = min(self.dora_revealed, len(self.wall.spec.ura_positions))
+        return tuple(self.wall.ura_indicator(i) for i in range(n))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    table: Table = field(repr=False, compare=False)
+    seed: str = field(repr=False)
+    scores: tuple[int, ...] = ()  # per player
+    pot: int = 0  # points of deposits on the table
+    hands_played: int = 0
+    hand: HandState | None = None
+    seating: tuple[int, ...] = (0, 1, 2, 3)
+    results: tuple[HandResult, ...] = ()
+    over: bool = False
+    standings: tuple[Standing, ...] = ()
+    version: int = 0  # events applied so far
+    prompt: int = 0  # the version at which the open prompt was opened
+
+    def seat_of(self, player: int) -> int:
+        return self.seating.index(player)

@@ -1,0 +1,156 @@
+"""What a ruleset switches on and tunes at the table (DESIGN.md "The ruleset contract").
+
+``TableRules`` is plain data: the engine's single transition path reads it and nothing
+else about the variant's mechanics. ``Table`` bundles it with the ruleset's scoring
+function and match rules, bound to one set of options; a ``MatchState`` carries its
+``Table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.context import WinContext
+from engine.scoring import Score
+from engine.shapes import ShapeRules
+from engine.wall import WallSpec
+
+if TYPE_CHECKING:
+    from engine.state import HandResult, MatchState, Payment, Standing
+
+
+class Replacement(StrEnum):
+    """Where replacement tiles (kongs and flowers) come from."""
+
+    TAIL = "tail"  # the far end of a wall without a dead wall (MCR)
+    DEAD_WALL = "dead_wall"  # the WallSpec's replacement positions (riichi, Three Kingdoms)
+    LIVE_TAIL = "live_tail"  # the back of the drawable part; the dead wall is never drawn (ZJ)
+
+
+class MultiWin(StrEnum):
+    HEAD_BUMP = "head_bump"  # only the claimant nearest the discarder in turn order
+    DOUBLE = "double"  # up to two winners; a third makes the triple-ron abortive draw
+    TRIPLE = "triple"  # every claimant wins
+
+
+class FlowerTiming(StrEnum):
+    IMMEDIATE = "immediate"  # replaced as soon as drawn (and all at once after the deal)
+    ON_OWN_TURN = "on_own_turn"  # the holder declares them during their own turn
+
+
+class Kuikae(StrEnum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"  # same kind and the other end of a chow (riichi.md §4)
+    SUJI_ALLOWED = "suji_allowed"  # only the same kind
+
+
+class RiichiAnkan(StrEnum):
+    FORBIDDEN = "forbidden"
+    NO_WAIT_CHANGE = "no_wait_change"  # the drawn tile is the 4th and the waits stay the same
+    NO_SHAPE_CHANGE = "no_shape_change"  # also: the three tiles are a pung in every reading
+
+
+class KanDoraTiming(StrEnum):
+    IMMEDIATE = "immediate"
+    AFTER_DISCARD = "after_discard"  # melded and added kongs reveal at the next discard
+
+
+class Abort(StrEnum):
+    NINE_TERMINALS = "nine_terminals"
+    FOUR_WINDS = "four_winds"
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KONGS = "four_kongs"
+    TRIPLE_RON = "triple_ron"
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiRules:
+    deposit: int = 1000  # points put on the table when the declaration passes
+    min_points: int | None = 1000  # None: no minimum score to declare
+    min_live_wall: int = 4  # live tiles left at declaration
+    ankan: RiichiAnkan = RiichiAnkan.NO_WAIT_CHANGE
+    double_riichi: bool = True
+    ippatsu: bool = True
+    ura_dora: bool = True  # a riichi winner gets the ura indicators in its WinContext
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    wall: WallSpec = field(default_factory=WallSpec)
+    replacement: Replacement = Replacement.TAIL
+    flower_timing: FlowerTiming = FlowerTiming.IMMEDIATE
+    shape_rules: ShapeRules = field(default_factory=ShapeRules)
+    chow: bool = True
+    pung: bool = True
+    melded_kong: bool = True
+    concealed_kong: bool = True
+    added_kong: bool = True
+    added_kong_from_hand: bool = True  # False: only the tile just drawn may be added
+    concealed_kong_face_down: bool = False  # MCR: hidden from the others until the hand ends
+    max_kongs: int | None = None  # Three Kingdoms / riichi: 4 (no fifth kong at the table)
+    rob_added_kong: bool = True
+    rob_concealed_kong_thirteen_orphans: bool = False
+    multi_win: MultiWin = MultiWin.HEAD_BUMP
+    kan_dora: bool = False
+    kan_dora_timing: KanDoraTiming = KanDoraTiming.IMMEDIATE
+    furiten: bool = False
+    riichi: RiichiRules | None = None
+    kuikae: Kuikae = Kuikae.ALLOWED
+    aborts: frozenset[Abort] = frozenset()
+    tenpai_at_draw: bool = False  # record who is ready at an exhaustive draw (noten payments)
+    nagashi: bool = False  # record nagashi candidates at an exhaustive draw
+    nagashi_called_discard_voids: bool = False
+    first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
+
+    @property
+    def hand_size(self) -> int:
+        return self.wall.hand_size
+
+    @property
+    def n_sets(self) -> int:
+        return 5 if self.wall.hand_size == 16 else 4
+
+
+class MatchRules(Protocol):
+    """The sequence of hands and the money: a ruleset supplies one (see engine.match)."""
+
+    def start_scores(self) -> tuple[int, ...]: ...
+
+    def first_hand(self) -> HandSetup: ...
+
+    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
+        """Itemised payments for a finished hand (seats of that hand, not players)."""
+        ...
+
+    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
+        """The next hand's setup after ``result`` was settled into ``match``, or None when
+        the match is over."""
+        ...
+
+    def standings(self, match: MatchState) -> tuple[Standing, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    dealer: int  # seat of the dealer (East)
+    round_wind: int  # 1 East .. 4 North
+    seating: tuple[int, ...]  # seating[seat] = player
+    honba: int = 0
+    label: str = ""  # e.g. "E1", "S3-2"
+
+
+ScoreFn = Callable[[WinContext], Score]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One ruleset with its options bound: all the engine needs to run a match."""
+
+    ruleset_id: str
+    rules: TableRules
+    score: ScoreFn
+    match_rules: MatchRules
+    options: dict[str, Any] = field(default_factory=dict)  # as given (for the log)

@@ -1,0 +1,213 @@
+"""The only door to the wire: ``view_for(state, viewer)`` and ``redact(event, viewer)``.
+
+A viewer is a seat (0..3) or ``None`` for a spectator. Nobody but a seat sees its
+concealed tiles, its drawn tiles, its claim options and answers, or its furiten; a
+face-down concealed kong hides its tiles until the hand ends; nobody ever sees the
+unrevealed wall, the dead wall, ura indicators or the seed (revealed at the match end).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from engine.actions import Action
+from engine.events import (
+    Answered,
+    ClaimWindowOpened,
+    Dealt,
+    Drew,
+    Event,
+    Furiten,
+    KongDeclared,
+)
+from engine.legal import is_furiten, legal_actions
+from engine.melds import MeldType
+from engine.state import DiscardRecord, HandResult, MatchState, Phase, Standing, WindowKind
+from engine.tiles import Tile
+
+Viewer = int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    type: str
+    from_seat: int
+    tiles: tuple[Tile, ...] | None  # None: a face-down concealed kong seen by another seat
+    tile: Tile | None = None  # the claimed tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    player: int
+    wind: int  # 1 East .. 4 North
+    hand_count: int
+    melds: tuple[MeldView, ...]
+    flowers: tuple[Tile, ...]
+    discards: tuple[DiscardRecord, ...]
+    riichi: bool
+    hand: tuple[Tile, ...] | None = None  # the viewer's own seat only
+
+
+@dataclass(frozen=True, slots=True)
+class WindowView:
+    kind: WindowKind
+    seat: int
+    tile: Tile
+    final: bool
+    options: tuple[Action, ...] = ()  # the viewer's own answers
+    answered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    hand_number: int
+    label: str
+    dealer: int
+    round_wind: int
+    honba: int
+    phase: Phase
+    turn: int
+    wall_remaining: int
+    dora_indicators: tuple[Tile, ...]
+    kongs: int
+    seats: tuple[SeatView, ...]
+    window: WindowView | None = None
+    drawn: Tile | None = None  # the viewer's own fresh draw
+    furiten: bool = False  # the viewer's own
+    result: HandResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    viewer: int | None
+    ruleset: str
+    version: int
+    prompt: int
+    scores: tuple[int, ...]  # per player
+    pot: int
+    seating: tuple[int, ...]
+    hands_played: int
+    over: bool
+    hand: HandView | None = None
+    legal: tuple[Action, ...] = ()  # what the viewer may do now, with the prompt id
+    standings: tuple[Standing, ...] = ()
+
+
+VIEW_ADAPTER: TypeAdapter[TableView] = TypeAdapter(TableView)
+
+
+def view_to_json(view: TableView) -> dict[str, Any]:
+    out: dict[str, Any] = VIEW_ADAPTER.dump_python(view, mode="json")
+    return out
+
+
+def view_for(state: MatchState, viewer: Viewer) -> TableView:
+    hand = state.hand
+    hand_view: HandView | None = None
+    legal: tuple[Action, ...] = ()
+    if hand is not None:
+        rules = state.table.rules
+        ended = hand.phase is Phase.ENDED
+        seats: list[SeatView] = []
+        for i, s in enumerate(hand.seats):
+            own = viewer == i
+            melds = tuple(
+                MeldView(
+                    type=r.meld.type.value,
+                    from_seat=r.from_seat,
+                    tiles=None
+                    if (
+                        r.meld.type is MeldType.ANKAN
+                        and rules.concealed_kong_face_down
+                        and not own
+                        and not ended
+                    )
+                    else r.meld.tiles,
+                    tile=r.tile,
+                )
+                for r in s.melds
+            )
+            seats.append(
+                SeatView(
+                    player=state.seating[i],
+                    wind=hand.seat_wind(i),
+                    hand_count=len(s.hand),
+                    melds=melds,
+                    flowers=s.flowers,
+                    discards=s.discards,
+                    riichi=s.riichi,
+                    hand=s.hand if own else None,
+                )
+            )
+        window: WindowView | None = None
+        if hand.window is not None and hand.phase is Phase.CLAIM:
+            w = hand.window
+            window = WindowView(
+                kind=w.kind,
+                seat=w.seat,
+                tile=w.tile,
+                final=w.final,
+                options=w.options_for(viewer) if viewer is not None else (),
+                answered=viewer is not None and w.answered(viewer),
+            )
+        own_turn = viewer is not None and hand.phase is Phase.TURN and hand.turn == viewer
+        hand_view = HandView(
+            hand_number=hand.hand_number,
+            label=hand.label,
+            dealer=hand.dealer,
+            round_wind=hand.round_wind,
+            honba=hand.honba,
+            phase=hand.phase,
+            turn=hand.turn,
+            wall_remaining=hand.remaining(),
+            dora_indicators=hand.dora_indicators(),
+            kongs=len(hand.kongs),
+            seats=tuple(seats),
+            window=window,
+            drawn=hand.drawn if own_turn else None,
+            furiten=viewer is not None and is_furiten(rules, hand.seats[viewer]),
+            result=hand.result,
+        )
+        if viewer is not None:
+            legal = tuple(
+                dataclasses.replace(a, prompt=state.prompt) for a in legal_actions(state, viewer)
+            )
+    return TableView(
+        viewer=viewer,
+        ruleset=state.table.ruleset_id,
+        version=state.version,
+        prompt=state.prompt,
+        scores=state.scores,
+        pot=state.pot,
+        seating=state.seating,
+        hands_played=state.hands_played,
+        over=state.over,
+        hand=hand_view,
+        legal=legal,
+        standings=state.standings,
+    )
+
+
+def redact(event: Event, viewer: Viewer, *, face_down_kongs: bool = True) -> Event | None:
+    """The event as ``viewer`` may see it, or None when it is not theirs to see at all.
+
+    ``face_down_kongs``: whether the ruleset hides concealed kongs (MCR) — pass
+    ``table.rules.concealed_kong_face_down``."""
+    if isinstance(event, Dealt):
+        return event if event.seat == viewer else dataclasses.replace(event, tiles=None)
+    if isinstance(event, Drew):
+        return event if event.seat == viewer else dataclasses.replace(event, tile=None)
+    if isinstance(event, ClaimWindowOpened):
+        mine = tuple((s, o) for s, o in (event.options or ()) if s == viewer)
+        return dataclasses.replace(event, options=mine, completes=None)
+    if isinstance(event, Answered | Furiten):
+        return event if event.seat == viewer else None
+    if isinstance(event, KongDeclared):
+        if event.kind == "concealed" and face_down_kongs and event.seat != viewer:
+            return dataclasses.replace(event, tile=None, meld=None)
+        return event
+    return event
