@@ -1,16 +1,32 @@
 """What the yaku and fu rules look at: facts about the whole hand (computed once per win)
-and about one reading of it (one ``engine.shapes.Arrangement``)."""
+and one reading of it (sets, pair, wait), built by ``rulesets.riichi.decompose``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.context import WinContext
-from engine.melds import MeldType
-from engine.shapes import Arrangement, BlockKind, Shape, Wait
-from engine.tiles import DRAGONS, NUM_KINDS, WINDS, is_terminal_or_honor
+from engine.shapes import Shape, Wait
+from engine.tiles import DRAGONS, RED_MAN, RED_PIN, RED_SOU, WINDS
 from rulesets.riichi.options import RiichiOptions
 
-GREEN_KINDS = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z (§1)
-_YAOCHUU = tuple(is_terminal_or_honor(k) for k in range(NUM_KINDS))
+# tile id (0..44) -> kind; flowers never reach riichi scoring (check() rejects them)
+KIND_OF: tuple[int, ...] = (*range(34), *([-1] * 8), 4, 13, 22)
+assert KIND_OF[RED_MAN] == 4 and KIND_OF[RED_PIN] == 13 and KIND_OF[RED_SOU] == 22
+
+
+def _mask(kinds: Iterable[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+MAN_MASK = _mask(range(0, 9))
+PIN_MASK = _mask(range(9, 18))
+SOU_MASK = _mask(range(18, 27))
+HONOR_MASK = _mask(range(27, 34))
+TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26))
+YAOCHUU_MASK = TERMINAL_MASK | HONOR_MASK
+GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z (§1)
+SUIT_MASKS = (MAN_MASK, PIN_MASK, SOU_MASK)
 
 
 class HandFacts:
@@ -29,103 +45,112 @@ class HandFacts:
         "dealer",
         "has_honors",
         "has_melds",
+        "mask",
         "opts",
         "round_tile",
         "seat_tile",
+        "suit",
         "suits",
     )
 
     def __init__(self, ctx: WinContext, opts: RiichiOptions) -> None:
         self.ctx = ctx
         self.opts = opts
-        self.concealed_counts = ctx.concealed_counts()
-        counts = list(self.concealed_counts)
+        kind_of = KIND_OF
+        concealed = [0] * 34
+        for t in ctx.concealed:
+            concealed[kind_of[t]] += 1
+        concealed[kind_of[ctx.win_tile]] += 1
+        self.concealed_counts = concealed
+        counts = concealed[:]
+        closed = True
         for meld in ctx.melds:
-            for k in meld.kinds():
-                counts[k] += 1
+            for t in meld.tiles:
+                counts[kind_of[t]] += 1
+            if meld.type != "ankan":
+                closed = False
         self.counts = counts
-        self.closed = not ctx.is_open
+        mask = 0
+        for k, c in enumerate(counts):
+            if c:
+                mask |= 1 << k
+        self.mask = mask
+        self.closed = closed
         self.has_melds = bool(ctx.melds)
         self.dealer = ctx.seat_wind == 1
         self.seat_tile = 26 + ctx.seat_wind
         self.round_tile = 26 + ctx.round_wind
-        present = [k for k in range(NUM_KINDS) if counts[k]]
-        self.suits = frozenset(k // 9 for k in present if k < 27)
-        self.has_honors = any(k >= 27 for k in present)
-        self.all_honors = not self.suits
-        self.all_simples = all(not _YAOCHUU[k] for k in present)
-        self.all_yaochuu = all(_YAOCHUU[k] for k in present)
-        self.all_terminals = self.all_yaochuu and not self.has_honors
-        self.all_green = all(k in GREEN_KINDS for k in present)
+        suits = [s for s, m in enumerate(SUIT_MASKS) if mask & m]
+        self.suits = len(suits)
+        self.suit = suits[0] if len(suits) == 1 else -1  # the only suit, if just one
+        self.has_honors = bool(mask & HONOR_MASK)
+        self.all_honors = not suits
+        self.all_simples = not mask & YAOCHUU_MASK
+        self.all_yaochuu = not mask & ~YAOCHUU_MASK
+        self.all_terminals = not mask & ~TERMINAL_MASK
+        self.all_green = not mask & ~GREEN_MASK
+
+
+# Reading features (``Reading.features``), used by ``YakuDef.needs`` to skip predicates early.
+CHOWS = 1
+TRIPLETS = 2
+HONOR_TRIPLETS = 4
+THREE_KANS = 8
+SEVEN_PAIRS = 16
+KOKUSHI = 32
 
 
 class Reading:
-    """One interpretation of the hand: its sets, pair(s) and how the winning tile was waited on."""
+    """One interpretation of the hand. ``chows``/``triplets`` are sorted lowest kinds (melds
+    included; kans are triplets too), ``ankou`` counts concealed triplets and closed kans
+    (§5: a triplet completed by ron is open), ``set_fu`` is the fu of all triplets/kans."""
 
-    __slots__ = (
-        "ankou",
-        "arrangement",
-        "chows",
-        "kongs",
-        "pair",
-        "pairs",
-        "shape",
-        "triplets",
-        "wait",
-    )
+    __slots__ = ("ankou", "chows", "features", "kongs", "pair", "pairs", "set_fu", "shape",
+                 "triplets", "wait")
 
-    def __init__(self, arr: Arrangement, tsumo: bool) -> None:
-        self.arrangement = arr
-        self.shape = arr.shape
-        self.wait = arr.wait
-        chows: list[int] = []
-        triplets: list[int] = []
-        pairs: list[int] = []
-        kongs = 0
-        ankou = 0
-        win_index = arr.win_index
-        for i, block in enumerate(arr.blocks):
-            kind = block.kind
-            if kind is BlockKind.CHOW:
-                chows.append(block.tile)
-            elif kind is BlockKind.PAIR:
-                pairs.append(block.tile)
-            else:
-                triplets.append(block.tile)
-                if kind is BlockKind.KONG:
-                    kongs += 1
-                # §5: a triplet completed by ron counts as open.
-                if block.meld is None:
-                    if tsumo or i != win_index:
-                        ankou += 1
-                elif block.meld is MeldType.ANKAN:
-                    ankou += 1
-        chows.sort()
-        triplets.sort()
+    def __init__(
+        self,
+        shape: Shape,
+        chows: list[int],
+        triplets: list[int],
+        kongs: int,
+        ankou: int,
+        pair: int,
+        wait: Wait,
+        set_fu: int,
+    ) -> None:
+        self.shape = shape
         self.chows = chows
         self.triplets = triplets
-        self.pairs = pairs
-        self.pair = pairs[0] if len(pairs) == 1 else -1
         self.kongs = kongs
         self.ankou = ankou
+        self.pair = pair
+        self.pairs: list[int] = [pair] if pair >= 0 else []
+        self.wait = wait
+        self.set_fu = set_fu
+        features = 0
+        if chows:
+            features = CHOWS
+        if triplets:
+            features |= TRIPLETS
+            if triplets[-1] >= 27:
+                features |= HONOR_TRIPLETS
+            if kongs >= 3:
+                features |= THREE_KANS
+        if shape is Shape.SEVEN_PAIRS:
+            features |= SEVEN_PAIRS
+        elif shape is Shape.THIRTEEN_ORPHANS:
+            features |= KOKUSHI
+        self.features = features
 
-    @property
-    def standard(self) -> bool:
-        return self.shape is Shape.STANDARD
-
-    def all_blocks_have(self, terminal_only: bool) -> bool:
+    def outside(self, terminal_only: bool) -> bool:
         """Every set and the pair contain a terminal (or an honor unless ``terminal_only``)."""
-        for block in self.arrangement.blocks:
-            t = block.tile
-            if block.kind is BlockKind.CHOW:
-                if t % 9 not in (0, 6):
-                    return False
-            elif t >= 27:
-                if terminal_only:
-                    return False
-            elif t % 9 not in (0, 8):
-                return False
-        return True
+        allowed = TERMINAL_MASK if terminal_only else YAOCHUU_MASK
+        if not (1 << self.pair) & allowed:
+            return False
+        if any(not (1 << t) & allowed for t in self.triplets):
+            return False
+        return all(s % 9 in (0, 6) for s in self.chows)
 
 
 def dragon_triplets(r: Reading) -> int:
@@ -134,7 +159,3 @@ def dragon_triplets(r: Reading) -> int:
 
 def wind_triplets(r: Reading) -> int:
     return sum(1 for t in r.triplets if t in WINDS)
-
-
-def is_two_sided(r: Reading) -> bool:
-    return r.wait is Wait.TWO_SIDED

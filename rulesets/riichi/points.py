@@ -57,3 +57,12 @@ def payment(base: int, dealer: bool, tsumo: bool) -> tuple[dict[str, int], int]:
     from_dealer = up100(2 * base)
     from_other = up100(base)
     return {"dealer": from_dealer, "non_dealer": from_other}, from_dealer + 2 * from_other
+
+
+def received(base: int, dealer: bool, tsumo: bool) -> int:
+    """What the winner receives in all (the ``total`` of ``payment``), computed directly."""
+    if not tsumo:
+        return -(-base * (6 if dealer else 4) // 100) * 100
+    if dealer:
+        return 3 * (-(-2 * base // 100) * 100)
+    return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)

@@ -1,20 +1,20 @@
 """Scoring a riichi win: every reading of the hand is valued and the best one is kept
-(riichi.md §5: highest payment, then — as Tenhou — a real yakuman over a counted one, then
-more han, then more fu)."""
+(riichi.md §5: highest payment; then, as Tenhou, a real yakuman over a counted one; then
+more han; then more fu)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any
 
 from engine.context import WinContext
 from engine.scoring import PatternHit, Score, ScoreError
-from engine.shapes import arrangements
+from rulesets.riichi.decompose import readings
 from rulesets.riichi.dora import dora_han
 from rulesets.riichi.fu import raw_fu, round_fu
-from rulesets.riichi.hand import HandFacts, Reading
+from rulesets.riichi.hand import KIND_OF, HandFacts, Reading
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.points import LIMIT_BASE, base_points, payment
+from rulesets.riichi.points import LIMIT_BASE, base_points, payment, received
 from rulesets.riichi.validate import check_win
 from rulesets.riichi.yaku import BY_ID, CATALOGUE, YakuDef
 
@@ -25,77 +25,105 @@ BONUS_NAMES: dict[str, tuple[str, str, str]] = {  # id -> (zh, en, ja)
     "aka_dora": ("赤寶牌", "Red five", "赤ドラ"),
     "ura_dora": ("裏寶牌", "Ura dora", "裏ドラ"),
 }
+_ORDER = {d.id: i for i, d in enumerate(CATALOGUE)}
 _RENHOU_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8}
 
+Hit = tuple[YakuDef, int]
 
-@dataclass(frozen=True, slots=True)
+
 class Valued:
-    """The value of one reading."""
+    """The value of one reading (or of a fixed-value hand)."""
 
-    key: tuple[int, int, int, int, int]  # total, real yakuman, han, fu, raw fu
-    hits: tuple[tuple[YakuDef, int], ...]
-    han: int
-    fu: int
-    yakuman: int
-    limit: str | None
-    pay: dict[str, int]
-    total: int
-    bonus: tuple[int, int, int]
+    __slots__ = ("base", "bonus", "fu", "han", "hits", "key", "limit", "yakuman")
 
-
-def _active(opts: RiichiOptions, closed: bool) -> list[tuple[YakuDef, int]]:
-    """The catalogue entries that can count for this hand, with their value."""
-    out: list[tuple[YakuDef, int]] = []
-    for d in CATALOGUE:
-        if d.special is not None or not d.enabled(opts):
-            continue
-        value = d.value(opts, closed)
-        if value is not None:
-            out.append((d, value))
-    return out
+    def __init__(self, key: tuple[int, int, int, int, int], hits: list[Hit], han: int, fu: int,
+                 yakuman: int, limit: str | None, base: int, bonus: tuple[int, int, int]) -> None:
+        self.key = key  # total received, real yakuman, han, fu, raw fu: bigger is better
+        self.hits = hits
+        self.han = han
+        self.fu = fu
+        self.yakuman = yakuman
+        self.limit = limit
+        self.base = base
+        self.bonus = bonus
 
 
-def _value_reading(
-    h: HandFacts,
-    r: Reading,
-    active: list[tuple[YakuDef, int]],
-    extra_yakuman: list[tuple[YakuDef, int]],
-    bonus: tuple[int, int, int],
-) -> Valued | None:
-    hits = [(d, v) for d, v in active if d.test(h, r)]
-    hits.extend(extra_yakuman)
+class _Active:
+    """The catalogue entries that can count under some options for an open or closed
+    hand, split into per-hand ones and per-reading ones (grouped by reading features)."""
+
+    __slots__ = ("by_features", "opts", "per_hand", "per_reading")
+
+    def __init__(self, opts: RiichiOptions, closed: bool) -> None:
+        self.opts = opts
+        self.per_hand: list[Hit] = []
+        self.per_reading: list[Hit] = []
+        self.by_features: dict[int, list[Hit]] = {}
+        for d in CATALOGUE:
+            if d.special is not None or not d.enabled(opts):
+                continue
+            value = d.value(opts, closed)
+            if value is not None:
+                (self.per_hand if d.per_hand else self.per_reading).append((d, value))
+
+    def for_features(self, features: int) -> list[Hit]:
+        found = self.by_features.get(features)
+        if found is None:
+            found = [(d, v) for d, v in self.per_reading if d.needs & features == d.needs]
+            self.by_features[features] = found
+        return found
+
+
+# A few option objects are remembered, keyed by identity.
+_ACTIVE: dict[tuple[int, bool], _Active] = {}
+
+
+def _active(opts: RiichiOptions, closed: bool) -> _Active:
+    key = (id(opts), closed)
+    cached = _ACTIVE.get(key)
+    if cached is not None and cached.opts is opts:
+        return cached
+    if len(_ACTIVE) >= 64:
+        _ACTIVE.clear()
+    made = _ACTIVE[key] = _Active(opts, closed)
+    return made
+
+
+def _value_reading(h: HandFacts, r: Reading, hits: list[Hit], bonus: tuple[int, int, int]
+                   ) -> Valued | None:
+    opts = h.opts
     if len(hits) > 1:
-        gone = {x for d, _ in hits for x in d.excludes}
+        gone = [x for d, _ in hits if d.excludes for x in d.excludes]
         if gone:
             hits = [(d, v) for d, v in hits if d.id not in gone]
-    opts = h.opts
     if len(hits) == 1:
         d = hits[0][0]
         if d.needs_other_yaku_option and getattr(opts, d.needs_other_yaku_option):
-            hits = []
-    if not hits:
+            return None
+    elif not hits:
         return None
     yakuman_hits = [(d, v) for d, v in hits if d.yakuman]
-    tsumo = h.ctx.tsumo
     if yakuman_hits:
         if opts.yakuman_stacking:
             multiple = sum(v for _, v in yakuman_hits)
         else:
             yakuman_hits = [max(yakuman_hits, key=lambda dv: dv[1])]
             multiple = yakuman_hits[0][1]
-        base, limit = base_points(0, 0, multiple, opts)
-        pay, total = payment(base, h.dealer, tsumo)
-        return Valued(
-            (total, 1, 13 * multiple, 0, 0),
-            tuple(yakuman_hits), 13 * multiple, 0, multiple, limit, pay, total, (0, 0, 0),
-        )
-    han = sum(v for _, v in hits) + sum(bonus)
-    pinfu = any(d.id == "pinfu" for d, _ in hits)
+        base = 8000 * multiple
+        total = received(base, h.dealer, h.ctx.tsumo)
+        return Valued((total, 1, 13 * multiple, 0, 0), yakuman_hits, 13 * multiple, 0,
+                      multiple, "yakuman", base, (0, 0, 0))
+    han = bonus[0] + bonus[1] + bonus[2]
+    pinfu = False
+    for d, v in hits:
+        han += v
+        if d.id == "pinfu":
+            pinfu = True
     raw = raw_fu(h, r, pinfu)
     fu = round_fu(raw)
     base, limit = base_points(han, fu, 0, opts)
-    pay, total = payment(base, h.dealer, tsumo)
-    return Valued((total, 0, han, fu, raw), tuple(hits), han, fu, 0, limit, pay, total, bonus)
+    total = received(base, h.dealer, h.ctx.tsumo)
+    return Valued((total, 0, han, fu, raw), hits, han, fu, 0, limit, base, bonus)
 
 
 def is_shiisan_puutaa(counts: list[int]) -> bool:
@@ -111,70 +139,80 @@ def is_shiisan_puutaa(counts: list[int]) -> bool:
     return True
 
 
-def _fixed(d: YakuDef, multiple: int, base: int, limit: str, han: int, h: HandFacts,
-           tsumo: bool) -> Valued:
-    pay, total = payment(base, h.dealer, tsumo)
-    return Valued((total, 1 if multiple else 0, han, 0, 0), ((d, han),), han, 0, multiple,
-                  limit, pay, total, (0, 0, 0))
+def _fixed(d: YakuDef, multiple: int, limit: str, han: int, h: HandFacts, tsumo: bool) -> Valued:
+    base = LIMIT_BASE[limit] * max(multiple, 1)
+    total = received(base, h.dealer, tsumo)
+    return Valued((total, 1 if multiple else 0, han, 0, 0), [(d, multiple or han)], han, 0,
+                  multiple, limit, base, (0, 0, 0))
 
 
 def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
     """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets."""
     check_win(ctx, opts)
     h = HandFacts(ctx, opts)
-    arrs = arrangements(h.concealed_counts, ctx.melds, ctx.win_kind)
-    if not arrs:
+    rs = readings(h.concealed_counts, ctx.melds, KIND_OF[ctx.win_tile], ctx.tsumo)
+    if not rs:
         if (
             opts.shiisan_puutaa
             and not ctx.melds
             and (ctx.tenhou or ctx.chiihou)
             and is_shiisan_puutaa(h.concealed_counts)
         ):
-            return _result(_fixed(BY_ID["shiisan_puutaa"], 1, 8000, "yakuman", 13, h, True))
+            # §8.3: scored like a self-drawn yakuman
+            return _result(_fixed(BY_ID["shiisan_puutaa"], 1, "yakuman", 13, h, True), h, True)
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
-    renhou = opts.renhou and ctx.renhou
-    extra_yakuman: list[tuple[YakuDef, int]] = []
-    if renhou and opts.renhou_value == "yakuman":
-        extra_yakuman.append((BY_ID["renhou"], 1))
     active = _active(opts, h.closed)
+    hand_hits = [(d, v) for d, v in active.per_hand if d.test(h, rs[0])]
+    renhou = opts.renhou and ctx.renhou
+    if renhou and opts.renhou_value == "yakuman":
+        hand_hits.append((BY_ID["renhou"], 1))
     bonus = dora_han(ctx, h.counts, opts)
     best: Valued | None = None
-    for arr in arrs:
-        v = _value_reading(h, Reading(arr, ctx.tsumo), active, extra_yakuman, bonus)
+    for r in rs:
+        hits = hand_hits + [(d, v) for d, v in active.for_features(r.features) if d.test(h, r)]
+        v = _value_reading(h, r, hits, bonus)
         if v is not None and (best is None or v.key > best.key):
             best = v
     if renhou and opts.renhou_value != "yakuman":
         # §8.3 (seed 004): renhou does not combine; the hand takes the higher value.
         han = _RENHOU_LIMIT_HAN[opts.renhou_value]
-        fixed = _fixed(BY_ID["renhou"], 0, LIMIT_BASE[opts.renhou_value], opts.renhou_value,
-                       han, h, False)
-        if best is None or fixed.total > best.total:
+        fixed = _fixed(BY_ID["renhou"], 0, opts.renhou_value, han, h, False)
+        if best is None or fixed.key[0] > best.key[0]:
             best = fixed
     if best is None:
         return Score.failure(RULESET_ID, ScoreError.NO_YAKU, "the hand has no yaku")
-    return _result(best)
+    return _result(best, h, ctx.tsumo)
 
 
-def _result(v: Valued) -> Score:
-    patterns = [
-        PatternHit(d.id, d.zh, d.en, d.ja, 13 * value if d.yakuman else value)
-        for d, value in v.hits
-    ]
+_HITS: dict[tuple[str, int, int], PatternHit] = {}
+
+
+def _hit(pid: str, value: int, count: int) -> PatternHit:
+    """PatternHit objects are immutable, so one per (id, value, count) is shared."""
+    key = (pid, value, count)
+    p = _HITS.get(key)
+    if p is None:
+        if pid in BONUS_NAMES:
+            zh, en, ja = BONUS_NAMES[pid]
+        else:
+            d = BY_ID[pid]
+            zh, en, ja = d.zh, d.en, d.ja
+        p = _HITS[key] = PatternHit(pid, zh, en, ja, value, count)
+    return p
+
+
+def _result(v: Valued, h: HandFacts, tsumo: bool) -> Score:
+    hits = sorted(v.hits, key=lambda dv: _ORDER[dv[0].id])
+    patterns = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in hits]
     for pid, count in zip(("dora", "aka_dora", "ura_dora"), v.bonus, strict=True):
         if count:
-            zh, en, ja = BONUS_NAMES[pid]
-            patterns.append(PatternHit(pid, zh, en, ja, 1, count))
-    details = {
+            patterns.append(_hit(pid, 1, count))
+    pay, total = payment(v.base, h.dealer, tsumo)
+    details: dict[str, Any] = {
         "han": v.han,
         "fu": v.fu,
         "limit": v.limit,
         "yakuman": v.yakuman,
-        "payment": v.pay,
+        "payment": pay,
     }
-    return Score(
-        ruleset=RULESET_ID,
-        patterns=tuple(patterns),
-        total=v.total,
-        legal=True,
-        details=details,
-    )
+    return Score(RULESET_ID, tuple(patterns), total, True, None, "", details)

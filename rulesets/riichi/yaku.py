@@ -14,7 +14,18 @@ from dataclasses import dataclass
 
 from engine.shapes import Shape, Wait
 from engine.tiles import DRAGONS, WINDS
-from rulesets.riichi.hand import HandFacts, Reading, dragon_triplets, wind_triplets
+from rulesets.riichi.hand import (
+    CHOWS,
+    HONOR_TRIPLETS,
+    KOKUSHI,
+    SEVEN_PAIRS,
+    THREE_KANS,
+    TRIPLETS,
+    HandFacts,
+    Reading,
+    dragon_triplets,
+    wind_triplets,
+)
 from rulesets.riichi.options import RiichiOptions
 
 Test = Callable[[HandFacts, Reading], bool]
@@ -40,6 +51,8 @@ class YakuDef:
     excludes: tuple[str, ...] = ()
     needs_other_yaku_option: str | None = None  # when that option is on, not a yaku alone
     local: bool = False
+    per_hand: bool = False  # the predicate reads only hand facts: evaluated once per hand
+    needs: int = 0  # features the reading must have for the predicate to hold (see hand.py)
     special: str | None = None  # "renhou", "shiisan_puutaa", "nagashi_mangan"
 
     def enabled(self, opts: RiichiOptions) -> bool:
@@ -112,18 +125,18 @@ def _run_of_triplets(r: Reading, length: int) -> bool:
 
 
 def _chanta(h: HandFacts, r: Reading) -> bool:
-    return bool(r.chows) and h.has_honors and r.all_blocks_have(terminal_only=False)
+    return bool(r.chows) and h.has_honors and r.outside(terminal_only=False)
 
 
 def _junchan(h: HandFacts, r: Reading) -> bool:
-    return bool(r.chows) and not h.has_honors and r.all_blocks_have(terminal_only=True)
+    return bool(r.chows) and not h.has_honors and r.outside(terminal_only=True)
 
 
 def _chuuren(h: HandFacts) -> tuple[int, ...] | None:
     """The 9 counts of the suit when the hand has the nine-gates shape, else None."""
-    if h.has_melds or h.has_honors or len(h.suits) != 1:
+    if h.has_melds or h.has_honors or h.suits != 1:
         return None
-    (suit,) = h.suits
+    suit = h.suit
     if h.opts.chuuren_manzu_only and suit != 0:
         return None
     counts = tuple(h.counts[suit * 9 : suit * 9 + 9])
@@ -142,9 +155,9 @@ def _junsei_chuuren(h: HandFacts, r: Reading) -> bool:
 
 
 def _daisharin(h: HandFacts, r: Reading) -> bool:
-    if r.shape is not Shape.SEVEN_PAIRS or h.has_honors or len(h.suits) != 1:
+    if r.shape is not Shape.SEVEN_PAIRS or h.has_honors or h.suits != 1:
         return False
-    (suit,) = h.suits
+    suit = h.suit
     if suit != 1 and not h.opts.daisharin_all_suits:
         return False
     first = min(r.pairs)
@@ -171,144 +184,144 @@ def _has(tile: int) -> Test:
 CATALOGUE: tuple[YakuDef, ...] = (
     # §8.1 standard yaku
     YakuDef("riichi", "立直", "立直", "Ready declaration", "declared riichi, closed hand (§6)",
-            lambda h, r: h.ctx.riichi, 1),
+            lambda h, r: h.ctx.riichi, 1, per_hand=True),
     YakuDef("double_riichi", "ダブル立直", "雙立直", "Double riichi",
             "riichi on the first discard with no call before it (§6)",
-            lambda h, r: h.ctx.double_riichi, 2, excludes=("riichi",)),
+            lambda h, r: h.ctx.double_riichi, 2, excludes=("riichi",), per_hand=True),
     YakuDef("ippatsu", "一発", "一發", "One-shot",
             "riichi winner wins within one go-around, no call in between (§6)",
-            lambda h, r: h.ctx.ippatsu, 1, option="ippatsu"),
+            lambda h, r: h.ctx.ippatsu, 1, option="ippatsu", per_hand=True),
     YakuDef("menzen_tsumo", "門前清自摸和", "門前清自摸和", "Closed self-draw",
-            "closed hand wins by self-draw (§8.1)", lambda h, r: h.ctx.tsumo, 1),
+            "closed hand wins by self-draw (§8.1)", lambda h, r: h.ctx.tsumo, 1, per_hand=True),
     YakuDef("pinfu", "平和", "平和", "All sequences",
-            "closed, four sequences, non-value pair, two-sided wait (§8.1)", _pinfu, 1),
+            "closed, four sequences, non-value pair, two-sided wait (§8.1)", _pinfu, 1, needs=CHOWS),
     YakuDef("tanyao", "断幺九", "斷么九", "All simples", "only tiles 2-8 (§8.1; kuitan)",
-            lambda h, r: h.all_simples, 1, 1, open_option="kuitan"),
+            lambda h, r: h.all_simples, 1, 1, open_option="kuitan", per_hand=True),
     YakuDef("iipeikou", "一盃口", "一盃口", "Pure double sequence",
-            "closed, two identical sequences (§8.1)", _iipeikou, 1),
+            "closed, two identical sequences (§8.1)", _iipeikou, 1, needs=CHOWS),
     YakuDef("yakuhai_haku", "白", "白", "White dragon", "triplet or kan of 5z (§8.1)",
-            _has(31), 1, 1),
+            _has(31), 1, 1, needs=HONOR_TRIPLETS),
     YakuDef("yakuhai_hatsu", "發", "發", "Green dragon", "triplet or kan of 6z (§8.1)",
-            _has(32), 1, 1),
+            _has(32), 1, 1, needs=HONOR_TRIPLETS),
     YakuDef("yakuhai_chun", "中", "中", "Red dragon", "triplet or kan of 7z (§8.1)",
-            _has(33), 1, 1),
+            _has(33), 1, 1, needs=HONOR_TRIPLETS),
     YakuDef("yakuhai_seat_wind", "自風", "門風牌", "Seat wind",
             "triplet or kan of the seat wind (§8.1)",
-            lambda h, r: h.seat_tile in r.triplets, 1, 1),
+            lambda h, r: h.seat_tile in r.triplets, 1, 1, needs=HONOR_TRIPLETS),
     YakuDef("yakuhai_round_wind", "場風", "圈風牌", "Round wind",
             "triplet or kan of the round wind (§8.1)",
-            lambda h, r: h.round_tile in r.triplets, 1, 1),
+            lambda h, r: h.round_tile in r.triplets, 1, 1, needs=HONOR_TRIPLETS),
     YakuDef("rinshan_kaihou", "嶺上開花", "嶺上開花", "After a kan",
-            "self-draw on a replacement tile (§8.1)", lambda h, r: h.ctx.rinshan, 1, 1),
+            "self-draw on a replacement tile (§8.1)", lambda h, r: h.ctx.rinshan, 1, 1, per_hand=True),
     YakuDef("chankan", "搶槓", "搶槓", "Robbing a kan",
-            "ron on a tile added to a kan (§8.1)", lambda h, r: h.ctx.chankan, 1, 1),
+            "ron on a tile added to a kan (§8.1)", lambda h, r: h.ctx.chankan, 1, 1, per_hand=True),
     YakuDef("haitei", "海底撈月", "海底撈月", "Last tile draw",
-            "self-draw on the last live tile (§8.1)", lambda h, r: h.ctx.haitei, 1, 1),
+            "self-draw on the last live tile (§8.1)", lambda h, r: h.ctx.haitei, 1, 1, per_hand=True),
     YakuDef("houtei", "河底撈魚", "河底撈魚", "Last discard",
-            "ron on the last discard (§8.1)", lambda h, r: h.ctx.houtei, 1, 1),
+            "ron on the last discard (§8.1)", lambda h, r: h.ctx.houtei, 1, 1, per_hand=True),
     YakuDef("chanta", "混全帯幺九", "混全帶么", "Outside hand",
             "every set and the pair hold a terminal or honor; a sequence; an honor (§8.1)",
-            _chanta, 2, 1),
+            _chanta, 2, 1, needs=CHOWS),
     YakuDef("sanshoku_doujun", "三色同順", "三色同順", "Mixed triple sequence",
-            "the same sequence in m, p and s (§8.1)", _sanshoku_doujun, 2, 1),
+            "the same sequence in m, p and s (§8.1)", _sanshoku_doujun, 2, 1, needs=CHOWS),
     YakuDef("ittsu", "一気通貫", "一氣通貫", "Pure straight",
-            "123, 456 and 789 of one suit (§8.1)", _ittsu, 2, 1),
+            "123, 456 and 789 of one suit (§8.1)", _ittsu, 2, 1, needs=CHOWS),
     YakuDef("toitoi", "対々和", "對對和", "All triplets", "four triplets or kans (§8.1)",
-            lambda h, r: len(r.triplets) == 4, 2, 2),
+            lambda h, r: len(r.triplets) == 4, 2, 2, needs=TRIPLETS),
     YakuDef("sanankou", "三暗刻", "三暗刻", "Three concealed triplets",
             "three concealed triplets or closed kans; a ron-completed triplet is open (§8.1)",
-            lambda h, r: r.ankou >= 3, 2, 2),
+            lambda h, r: r.ankou >= 3, 2, 2, needs=TRIPLETS),
     YakuDef("sanshoku_doukou", "三色同刻", "三色同刻", "Triple triplets",
-            "the same-number triplet in m, p and s (§8.1)", _sanshoku_doukou, 2, 2),
+            "the same-number triplet in m, p and s (§8.1)", _sanshoku_doukou, 2, 2, needs=TRIPLETS),
     YakuDef("sankantsu", "三槓子", "三槓子", "Three kans", "three kans (§8.1)",
-            lambda h, r: r.kongs >= 3, 2, 2),
+            lambda h, r: r.kongs >= 3, 2, 2, needs=THREE_KANS),
     YakuDef("shousangen", "小三元", "小三元", "Little three dragons",
             "two dragon triplets and a dragon pair (§8.1)",
-            lambda h, r: r.pair in DRAGONS and dragon_triplets(r) == 2, 2, 2),
+            lambda h, r: r.pair in DRAGONS and dragon_triplets(r) == 2, 2, 2, needs=HONOR_TRIPLETS),
     YakuDef("honroutou", "混老頭", "混老頭", "All terminals and honors",
             "only terminals and honors (§8.1; honroutou_han)",
-            lambda h, r: h.all_yaochuu and r.shape is not Shape.THIRTEEN_ORPHANS, 2, 2,
-            han_option="honroutou_han", excludes=("chanta", "junchan")),
+            lambda h, r: h.all_yaochuu, 2, 2,
+            han_option="honroutou_han", excludes=("chanta", "junchan"), per_hand=True),
     YakuDef("chiitoitsu", "七対子", "七對子", "Seven pairs",
             "seven different pairs (§8.1; chiitoitsu_value)",
-            lambda h, r: r.shape is Shape.SEVEN_PAIRS, 2, han_option="chiitoitsu_han"),
+            lambda h, r: r.shape is Shape.SEVEN_PAIRS, 2, han_option="chiitoitsu_han", needs=SEVEN_PAIRS),
     YakuDef("ryanpeikou", "二盃口", "二盃口", "Twice pure double sequence",
             "closed, two pairs of identical sequences (§8.1; ryanpeikou_han)", _ryanpeikou, 3,
-            han_option="ryanpeikou_han", excludes=("iipeikou",)),
+            han_option="ryanpeikou_han", excludes=("iipeikou",), needs=CHOWS),
     YakuDef("junchan", "純全帯幺九", "純全帶么", "Pure outside hand",
             "every set and the pair hold a terminal; no honors; a sequence (§8.1)",
-            _junchan, 3, 2, excludes=("chanta",)),
+            _junchan, 3, 2, excludes=("chanta",), needs=CHOWS),
     YakuDef("honitsu", "混一色", "混一色", "Half flush", "one suit plus honors (§8.1)",
-            lambda h, r: len(h.suits) == 1 and h.has_honors, 3, 2),
+            lambda h, r: h.suits == 1 and h.has_honors, 3, 2, per_hand=True),
     YakuDef("chinitsu", "清一色", "清一色", "Full flush", "one suit only (§8.1)",
-            lambda h, r: len(h.suits) == 1 and not h.has_honors, 6, 5, excludes=("honitsu",)),
+            lambda h, r: h.suits == 1 and not h.has_honors, 6, 5, excludes=("honitsu",), per_hand=True),
     # §8.2 yakuman
     YakuDef("kokushi_musou", "国士無双", "國士無雙", "Thirteen orphans",
             "one of each terminal and honor plus a pair of one (§8.2)",
-            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1),
+            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1, needs=KOKUSHI),
     YakuDef("kokushi_13_wait", "国士無双十三面待ち", "國士無雙十三面", "Thirteen orphans, 13-wait",
             "the 13 kinds were held once each before the win (§8.2)",
             lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS and r.wait is Wait.SINGLE,
-            yakuman=2, excludes=("kokushi_musou",)),
+            yakuman=2, excludes=("kokushi_musou",), needs=KOKUSHI),
     YakuDef("suuankou", "四暗刻", "四暗刻", "Four concealed triplets",
             "four concealed triplets or closed kans (§8.2)",
-            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",)),
+            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",), needs=TRIPLETS),
     YakuDef("suuankou_tanki", "四暗刻単騎", "四暗刻單騎", "Four concealed triplets, pair wait",
             "four concealed triplets held, won on the pair (§8.2)",
             lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2,
-            excludes=("suuankou", "sanankou")),
+            excludes=("suuankou", "sanankou"), needs=TRIPLETS),
     YakuDef("daisangen", "大三元", "大三元", "Big three dragons",
             "three dragon triplets or kans (§8.2)",
-            lambda h, r: dragon_triplets(r) == 3, yakuman=1),
+            lambda h, r: dragon_triplets(r) == 3, yakuman=1, needs=HONOR_TRIPLETS),
     YakuDef("shousuushii", "小四喜", "小四喜", "Little four winds",
             "three wind triplets and a wind pair (§8.2)",
-            lambda h, r: wind_triplets(r) == 3 and r.pair in WINDS, yakuman=1),
+            lambda h, r: wind_triplets(r) == 3 and r.pair in WINDS, yakuman=1, needs=HONOR_TRIPLETS),
     YakuDef("daisuushii", "大四喜", "大四喜", "Big four winds", "four wind triplets (§8.2)",
-            lambda h, r: wind_triplets(r) == 4, yakuman=2),
+            lambda h, r: wind_triplets(r) == 4, yakuman=2, needs=HONOR_TRIPLETS),
     YakuDef("tsuuiisou", "字一色", "字一色", "All honors",
             "only honors, seven-pairs form included by option (§8.2)",
             lambda h, r: h.all_honors
             and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1),
     YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
             lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.counts[32] > 0),
-            yakuman=1),
+            yakuman=1, per_hand=True),
     YakuDef("chinroutou", "清老頭", "清老頭", "All terminals", "only 1s and 9s (§8.2)",
-            lambda h, r: h.all_terminals, yakuman=1),
+            lambda h, r: h.all_terminals, yakuman=1, per_hand=True),
     YakuDef("chuuren_poutou", "九蓮宝燈", "九蓮寶燈", "Nine gates",
             "closed, one suit, 1112345678999 plus one tile of the suit (§8.2)",
-            lambda h, r: _chuuren(h) is not None, yakuman=1),
+            lambda h, r: _chuuren(h) is not None, yakuman=1, per_hand=True),
     YakuDef("junsei_chuuren", "純正九蓮宝燈", "純正九蓮寶燈", "True nine gates",
             "the 13 tiles before the win were 1112345678999 (§8.2)", _junsei_chuuren,
-            yakuman=2, excludes=("chuuren_poutou",)),
+            yakuman=2, excludes=("chuuren_poutou",), per_hand=True),
     YakuDef("suukantsu", "四槓子", "四槓子", "Four kans", "four kans (§8.2; suukantsu_value)",
             lambda h, r: r.kongs == 4, yakuman=2, double_option="suukantsu_double",
-            excludes=("sankantsu",)),
+            excludes=("sankantsu",), needs=THREE_KANS),
     YakuDef("tenhou", "天和", "天和", "Blessing of heaven",
-            "dealer's initial 14 tiles win (§8.2)", lambda h, r: h.ctx.tenhou, yakuman=1),
+            "dealer's initial 14 tiles win (§8.2)", lambda h, r: h.ctx.tenhou, yakuman=1, per_hand=True),
     YakuDef("chiihou", "地和", "地和", "Blessing of earth",
             "non-dealer wins on the first draw, no call before (§8.2)",
-            lambda h, r: h.ctx.chiihou, yakuman=1),
+            lambda h, r: h.ctx.chiihou, yakuman=1, per_hand=True),
     # §8.3 local yaku
     YakuDef("isshoku_sanjun", "一色三順", "一色三順", "Pure triple sequence",
             "three identical sequences (§8.3)", lambda h, r: _same_chows(r, 3), 2, 1,
-            option="isshoku_sanjun", excludes=("iipeikou",), local=True),
+            option="isshoku_sanjun", excludes=("iipeikou",), local=True, needs=CHOWS),
     YakuDef("sanrenkou", "三連刻", "三連刻", "Three consecutive triplets",
             "three consecutive triplets of one suit (§8.3)",
-            lambda h, r: _run_of_triplets(r, 3), 2, 2, option="sanrenkou", local=True),
+            lambda h, r: _run_of_triplets(r, 3), 2, 2, option="sanrenkou", local=True, needs=TRIPLETS),
     YakuDef("suurenkou", "四連刻", "四連刻", "Four consecutive triplets",
             "four consecutive triplets of one suit (§8.3)",
             lambda h, r: _run_of_triplets(r, 4), yakuman=1, option="suurenkou",
-            excludes=("sanrenkou",), local=True),
+            excludes=("sanrenkou",), local=True, needs=TRIPLETS),
     YakuDef("daisharin", "大車輪", "大車輪", "Big wheels",
             "seven consecutive pairs in pinzu (§8.3; daisharin_range, daisharin_all_suits)",
-            _daisharin, yakuman=1, option="daisharin", local=True),
+            _daisharin, yakuman=1, option="daisharin", local=True, needs=SEVEN_PAIRS),
     YakuDef("renhou", "人和", "人和", "Blessing of man",
             "non-dealer ron before the first draw; fixed value, no combination (§8.3)",
             _never, option="renhou", local=True, special="renhou"),
     YakuDef("paarenchan", "八連荘", "八連莊", "Eight consecutive dealer wins",
             "the dealer's 8th consecutive win, flag extra['paarenchan'] (§8.3)", _paarenchan,
             yakuman=1, option="paarenchan", needs_other_yaku_option="paarenchan_needs_yaku",
-            local=True),
+            local=True, per_hand=True),
     YakuDef("shiisan_puutaa", "十三不塔", "十三不搭", "Thirteen unconnected",
             "first-draw 14 tiles: one pair, nothing else connected (§8.3)", _never,
             yakuman=1, option="shiisan_puutaa", local=True, special="shiisan_puutaa"),

@@ -1,0 +1,66 @@
+"""Speed of riichi scoring: Jantaku against the `mahjong` library on the same hands.
+
+    python bench/score_riichi.py [--hands 10000] [--rounds 3] [--seed bench]
+
+Both score the same generated hands (tests/rulesets/riichi/hand_generator.py) under the
+default options; the library's inputs (136-tile ids, melds, HandConfig) are prepared
+before timing, except the HandConfig, which must be fresh per hand and is built inside the
+library's timed loop (that is the library's normal cost). Jantaku is timed through
+``RULESET.score`` (``WinContext.check`` included). The rounds alternate the two to share
+any machine noise; the best round of each is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+
+from rulesets.riichi import RULESET  # noqa: E402
+from rulesets.riichi.options import RiichiOptions  # noqa: E402
+from tests.rulesets.riichi.hand_generator import HandGenerator  # noqa: E402
+from tests.rulesets.riichi.library_adapter import library_args, library_config  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", default="bench")
+    args = parser.parse_args()
+
+    opts = RiichiOptions()
+    hands = list(HandGenerator(args.seed.encode()).hands(args.hands))
+    lib_inputs = []
+    for ctx in hands:
+        kw = library_args(ctx, opts)
+        del kw["config"]
+        lib_inputs.append((ctx, kw))
+
+    ours_best = lib_best = float("inf")
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        for ctx in hands:
+            RULESET.score(ctx, opts)
+        ours_best = min(ours_best, time.perf_counter() - start)
+
+        start = time.perf_counter()
+        for ctx, kw in lib_inputs:
+            HandCalculator.estimate_hand_value(config=library_config(ctx, opts), **kw)
+        lib_best = min(lib_best, time.perf_counter() - start)
+
+    ours_rate = len(hands) / ours_best
+    lib_rate = len(hands) / lib_best
+    print(f"hands: {len(hands)}  rounds: {args.rounds}  (best round of each)")
+    print(f"jantaku riichi : {ours_rate:10.0f} hands/s")
+    print(f"mahjong 2.1.0  : {lib_rate:10.0f} hands/s")
+    print(f"ratio          : {ours_rate / lib_rate:10.2f}x")
+
+
+if __name__ == "__main__":
+    main()

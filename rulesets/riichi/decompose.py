@@ -1,0 +1,205 @@
+"""Every reading of a riichi hand (riichi.md §5), built straight into ``Reading`` objects.
+
+This is the same enumeration as ``engine.shapes.arrangements`` (four sets and a pair,
+seven different pairs, thirteen orphans, every block the winning tile can sit in), cut
+to what riichi needs and shaped for speed: each suit's splits are memoised on its
+9 counts, and a reading carries the numbers the yaku and fu rules read (sets, pair,
+wait, concealed triplets, set fu). ``tests/rulesets/riichi/test_decompose.py`` checks it
+against the engine on generated hands.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from engine.melds import Meld, MeldType
+from engine.shapes import Shape, Wait
+from rulesets.riichi.hand import KIND_OF, Reading
+
+# (chow starts, pung kinds, pair kind or -1, fu of the pungs as concealed), sorted kinds
+_Split = tuple[tuple[int, ...], tuple[int, ...], int, int]
+
+_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_EMPTY = {9: (0,) * 9, 7: (0,) * 7}
+
+
+def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
+    value = 4 if kind in _YAOCHUU_KINDS else 2
+    if concealed:
+        value *= 2
+    if kong:
+        value *= 4
+    return value
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[_Split, ...]:
+    """All ways to cut one suit (its counts, its first kind) into chows/pungs and at most
+    one pair."""
+    out: list[_Split] = []
+    c = list(counts)
+    n = len(c)
+    honors = n == 7
+    chows: list[int] = []
+    pungs: list[int] = []
+
+    def rec(i: int, pair: int) -> None:
+        while i < n and c[i] == 0:
+            i += 1
+        if i == n:
+            fu = sum(_set_fu(p, True, False) for p in pungs)
+            out.append((tuple(chows), tuple(pungs), pair, fu))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            pungs.append(offset + i)
+            rec(i, pair)
+            pungs.pop()
+            c[i] += 3
+        if not honors and i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            chows.append(offset + i)
+            rec(i, pair)
+            chows.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            rec(i, offset + i)
+            c[i] += 2
+
+    rec(0, -1)
+    return tuple(out)
+
+
+class MeldSummary:
+    """What the declared melds add to every reading."""
+
+    __slots__ = ("ankou", "chows", "fu", "kongs", "triplets")
+
+    def __init__(self, melds: tuple[Meld, ...]) -> None:
+        self.chows: list[int] = []
+        self.triplets: list[int] = []
+        self.kongs = 0
+        self.ankou = 0
+        self.fu = 0
+        for m in melds:
+            tiles = m.tiles
+            if m.type is MeldType.CHI:
+                self.chows.append(min(KIND_OF[tiles[0]], KIND_OF[tiles[1]], KIND_OF[tiles[2]]))
+                continue
+            kind = KIND_OF[tiles[0]]
+            self.triplets.append(kind)
+            kong = m.type is not MeldType.PON
+            closed = m.type is MeldType.ANKAN
+            self.kongs += kong
+            self.ankou += closed
+            self.fu += _set_fu(kind, closed, kong)
+
+
+def _chow_wait(start: int, win: int) -> Wait:
+    pos = win - start
+    if pos == 1:
+        return Wait.CLOSED
+    number = start % 9
+    if (pos == 2 and number == 0) or (pos == 0 and number == 6):
+        return Wait.EDGE
+    return Wait.TWO_SIDED
+
+
+def standard_readings(
+    counts: list[int], melds: MeldSummary, win: int, tsumo: bool
+) -> list[Reading]:
+    """Four sets and a pair; ``counts`` is the concealed part with the winning tile."""
+    per_suit: list[tuple[_Split, ...]] = []
+    single = True
+    for lo, hi in _SUITS:
+        part = tuple(counts[lo:hi])
+        if part == _EMPTY[hi - lo]:
+            continue
+        splits = _suit_splits(part, lo)
+        if not splits:
+            return []
+        if len(splits) > 1:
+            single = False
+        per_suit.append(splits)
+    combos = [tuple(s[0] for s in per_suit)] if single else list(product(*per_suit))
+    out: list[Reading] = []
+    meld_chows = melds.chows
+    meld_triplets = melds.triplets
+    kongs = melds.kongs
+    for combo in combos:
+        pair = -1
+        chows: list[int] = []
+        pungs: list[int] = []
+        pung_fu = melds.fu
+        for cs, ps, p, fu in combo:
+            if p >= 0:
+                if pair >= 0:
+                    pair = -2
+                    break
+                pair = p
+            if cs:
+                chows.extend(cs)
+            if ps:
+                pungs.extend(ps)
+                pung_fu += fu
+        if pair < 0:
+            continue
+        all_chows = sorted(chows + meld_chows) if meld_chows else chows
+        triplets = sorted(pungs + meld_triplets) if meld_triplets else pungs
+        base_ankou = melds.ankou + len(pungs)
+        if pair == win:
+            out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, base_ankou,
+                               pair, Wait.SINGLE, pung_fu))
+        if win in pungs:
+            if tsumo:
+                ankou, fu = base_ankou, pung_fu
+            else:  # §5: the triplet completed by ron is open
+                ankou = base_ankou - 1
+                fu = pung_fu - _set_fu(win, True, False) + _set_fu(win, False, False)
+            out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, ankou,
+                               pair, Wait.PUNG, fu))
+        seen = -1
+        for s in chows:
+            if s != seen and s <= win <= s + 2:
+                seen = s
+                out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs,
+                                   base_ankou, pair, _chow_wait(s, win), pung_fu))
+    return out
+
+
+def seven_pairs_reading(counts: list[int]) -> Reading | None:
+    pairs = [k for k, c in enumerate(counts) if c]
+    if len(pairs) != 7 or any(counts[k] != 2 for k in pairs):
+        return None
+    r = Reading(Shape.SEVEN_PAIRS, [], [], 0, 0, -1, Wait.SINGLE, 0)
+    r.pairs = pairs
+    return r
+
+
+def kokushi_reading(counts: list[int], win: int) -> Reading | None:
+    if any(counts[k] == 0 for k in _YAOCHUU_KINDS) or sum(counts[k] for k in _YAOCHUU_KINDS) != 14:
+        return None
+    # the winning tile is the duplicate: the 13 kinds were all held before (13-wait)
+    wait = Wait.SINGLE if counts[win] == 2 else Wait.SPECIAL
+    return Reading(Shape.THIRTEEN_ORPHANS, [], [], 0, 0, -1, wait, 0)
+
+
+def readings(counts: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool) -> list[Reading]:
+    """Every reading of the hand (empty: not a winning shape)."""
+    out = standard_readings(counts, MeldSummary(melds), win, tsumo)
+    if not melds:
+        r = seven_pairs_reading(counts)
+        if r is not None:
+            out.append(r)
+        elif not out:
+            k = kokushi_reading(counts, win)
+            if k is not None:
+                out.append(k)
+    return out
