@@ -10,11 +10,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.actions import Action, Chow, Kong, Pass, Pung, Win
-from engine.legal import can_kong, is_furiten, legal_win, shape_complete_with
+from engine.legal import can_kong, hand_counts, is_furiten, legal_win, shape_complete_with
 from engine.shapes import is_thirteen_orphans
 from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
 from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
-from engine.tiles import Tile, counts_of, is_flower, kind_of
+from engine.tiles import Tile, is_flower, kind_of
 
 WindowOptions = tuple[tuple[int, tuple[Action, ...]], ...]
 
@@ -62,14 +62,14 @@ def discard_window(
     kong_ok = not final and can_kong(state, hand)
     for s in turn_order_from(discarder):
         seat = hand.seats[s]
-        counts = counts_of(seat.hand)
+        counts = hand_counts(seat.hand)
         opts: list[Action] = []
         if shape_complete_with(rules, seat, counts, k):
             completes.append(s)
             if not is_furiten(rules, seat) and legal_win(state, s, tile, tsumo=False, final=final):
                 opts.append(Win(seat=s))
         if not final and not seat.riichi:
-            same = [t for t in seat.hand if not is_flower(t) and kind_of(t) == k]
+            same = [t for t in seat.hand if not is_flower(t) and kind_of(t) == k] if counts[k] >= 2 else []
             if rules.melded_kong and kong_ok and len(same) >= 3:
                 opts.append(Kong(seat=s))
             if rules.pung and len(same) >= 2:
@@ -78,20 +78,22 @@ def discard_window(
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
             if rules.chow and s == (discarder + 1) % SEATS and k < 27:
-                opts.extend(_chows(rules, seat, s, k))
+                opts.extend(_chows(rules, seat, s, k, counts))
         if opts:
             opts.append(Pass(seat=s))
             options.append((s, tuple(opts)))
     return tuple(options), tuple(completes)
 
 
-def _chows(rules: TableRules, seat: SeatState, s: int, k: int) -> list[Action]:
+def _chows(rules: TableRules, seat: SeatState, s: int, k: int, counts: list[int]) -> list[Action]:
     out: list[Action] = []
     n = k % 9
     for low in (k - 2, k - 1, k):
         if low < k - n or low + 2 > k - n + 8:
             continue
         need = [x for x in (low, low + 1, low + 2) if x != k]
+        if not (counts[need[0]] and counts[need[1]]):
+            continue
         first = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[0]]
         second = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[1]]
         forbid = _chow_forbidden(rules, k, low)
@@ -113,7 +115,7 @@ def rob_window(
     completes: list[int] = []
     for s in turn_order_from(kong_seat):
         seat = hand.seats[s]
-        counts = counts_of(seat.hand)
+        counts = hand_counts(seat.hand)
         if not shape_complete_with(rules, seat, counts, k):
             continue
         if concealed:

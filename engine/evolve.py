@@ -8,7 +8,6 @@ wall it rebuilt from the seed, so a log and a seed verify each other.
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import replace
 
 from engine.errors import BadEvent
 from engine.events import (
@@ -41,17 +40,20 @@ from engine.state import (
     MeldRecord,
     Phase,
     SeatState,
+    update,
 )
 from engine.table_rules import Kuikae
 from engine.tiles import Tile, kind_of
-from engine.wall import Wall
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     version = state.version + 1
     prompt = state.prompt if isinstance(event, Answered | Furiten) else version
     new = _apply(state, event)
-    return replace(new, version=version, prompt=prompt)
+    # ``_apply`` always returns a fresh object nobody else holds yet
+    object.__setattr__(new, "version", version)
+    object.__setattr__(new, "prompt", prompt)
+    return new
 
 
 def _hand(state: MatchState) -> HandState:
@@ -84,7 +86,7 @@ def _add(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
 
 def _apply(state: MatchState, event: Event) -> MatchState:
     if isinstance(event, MatchStarted):
-        return replace(state, scores=tuple(event.scores))
+        return update(state, scores=tuple(event.scores))
     if isinstance(event, HandStarted):
         return _hand_started(state, event)
     hand = _hand(state)
@@ -93,23 +95,23 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         if event.tiles is not None and tuple(event.tiles) != tiles:
             raise BadEvent("dealt tiles differ from the wall")
         seat = hand.seats[event.seat]
-        new_seat = replace(seat, hand=tuple(sorted(seat.hand + tiles)))
-        hand = replace(
+        new_seat = update(seat, hand=tuple(sorted(seat.hand + tiles)))
+        hand = update(
             hand, seats=_with_seat(hand, event.seat, new_seat), front=hand.front + event.count
         )
-        return replace(state, hand=hand)
+        return update(state, hand=hand)
     if isinstance(event, Drew):
-        return replace(state, hand=_drew(hand, event))
+        return update(state, hand=_drew(hand, event))
     if isinstance(event, FlowerSetAside):
         seat = hand.seats[event.seat]
-        new_seat = replace(
+        new_seat = update(
             seat, hand=_remove(seat.hand, [event.tile]), flowers=(*seat.flowers, event.tile)
         )
         drawn = None if event.seat == hand.turn and hand.drawn == event.tile else hand.drawn
-        hand = replace(hand, seats=_with_seat(hand, event.seat, new_seat), drawn=drawn)
-        return replace(state, hand=hand)
+        hand = update(hand, seats=_with_seat(hand, event.seat, new_seat), drawn=drawn)
+        return update(state, hand=hand)
     if isinstance(event, Discarded):
-        return replace(state, hand=_discarded(hand, event))
+        return update(state, hand=_discarded(hand, event))
     if isinstance(event, ClaimWindowOpened):
         if event.options is None:
             raise BadEvent("a redacted claim window cannot be applied")
@@ -121,19 +123,19 @@ def _apply(state: MatchState, event: Event) -> MatchState:
             final=event.final,
             completes=event.completes or (),
         )
-        return replace(state, hand=replace(hand, phase=Phase.CLAIM, window=window))
+        return update(state, hand=update(hand, phase=Phase.CLAIM, window=window))
     if isinstance(event, Answered):
         if hand.window is None:
             raise BadEvent("no claim window is open")
-        window = replace(hand.window, answers=(*hand.window.answers, (event.seat, event.action)))
-        return replace(state, hand=replace(hand, window=window))
+        window = update(hand.window, answers=(*hand.window.answers, (event.seat, event.action)))
+        return update(state, hand=update(hand, window=window))
     if isinstance(event, Called):
-        return replace(state, hand=_called(state, hand, event))
+        return update(state, hand=_called(state, hand, event))
     if isinstance(event, KongDeclared):
-        return replace(state, hand=_kong_declared(hand, event))
+        return update(state, hand=_kong_declared(hand, event))
     if isinstance(event, KongMade):
         pending = hand.pending_dora + (1 if state.table.rules.kan_dora else 0)
-        hand = replace(
+        hand = update(
             hand,
             kongs=(*hand.kongs, event.seat),
             kong_pending=True,
@@ -142,35 +144,35 @@ def _apply(state: MatchState, event: Event) -> MatchState:
             phase=Phase.TURN,
             turn=event.seat,
         )
-        return replace(state, hand=hand)
+        return update(state, hand=hand)
     if isinstance(event, DoraRevealed):
-        hand = replace(
+        hand = update(
             hand, dora_revealed=hand.dora_revealed + 1, pending_dora=max(0, hand.pending_dora - 1)
         )
         if hand.wall.dora_indicator(hand.dora_revealed - 1) != event.indicator:
             raise BadEvent("dora indicator differs from the wall")
-        return replace(state, hand=hand)
+        return update(state, hand=hand)
     if isinstance(event, RiichiAccepted):
         seat = hand.seats[event.seat]
         rules = state.table.rules.riichi
-        new_seat = replace(seat, riichi_accepted=True, ippatsu=bool(rules and rules.ippatsu))
-        hand = replace(
+        new_seat = update(seat, riichi_accepted=True, ippatsu=bool(rules and rules.ippatsu))
+        hand = update(
             hand,
             seats=_with_seat(hand, event.seat, new_seat),
             deposits_placed=hand.deposits_placed + 1,
         )
         scores = list(state.scores)
         scores[state.seating[event.seat]] -= event.deposit
-        return replace(state, hand=hand, scores=tuple(scores), pot=state.pot + event.deposit)
+        return update(state, hand=hand, scores=tuple(scores), pot=state.pot + event.deposit)
     if isinstance(event, Furiten):
         seat = hand.seats[event.seat]
-        new_seat = replace(
+        new_seat = update(
             seat, furiten_temp=True, furiten_riichi=seat.furiten_riichi or seat.riichi
         )
-        return replace(state, hand=replace(hand, seats=_with_seat(hand, event.seat, new_seat)))
+        return update(state, hand=update(hand, seats=_with_seat(hand, event.seat, new_seat)))
     if isinstance(event, HandEnded):
-        hand = replace(hand, phase=Phase.ENDED, result=event.result, window=None)
-        return replace(
+        hand = update(hand, phase=Phase.ENDED, result=event.result, window=None)
+        return update(
             state,
             hand=hand,
             results=(*state.results, event.result),
@@ -191,15 +193,15 @@ def _apply(state: MatchState, event: Event) -> MatchState:
                 scores[seating[p.payee]] += p.amount
         if tuple(scores) != tuple(event.scores) or pot != event.pot:
             raise BadEvent("settled scores do not follow from the payments")
-        return replace(state, scores=tuple(scores), pot=pot)
+        return update(state, scores=tuple(scores), pot=pot)
     if isinstance(event, MatchEnded):
-        return replace(state, over=True, standings=tuple(event.standings))
+        return update(state, over=True, standings=tuple(event.standings))
     raise BadEvent(f"unknown event {event!r}")
 
 
 def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
     rules = state.table.rules
-    wall = Wall.build(rules.wall, state.seed, event.hand_number)
+    wall = state.table.wall(state.seed, event.hand_number)
     hand = HandState(
         hand_number=event.hand_number,
         dealer=event.dealer,
@@ -212,7 +214,7 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
         turn=event.dealer,
         dora_revealed=1 if rules.wall.dora_positions else 0,
     )
-    return replace(state, hand=hand, seating=tuple(event.seating))
+    return update(state, hand=hand, seating=tuple(event.seating))
 
 
 def _drew(hand: HandState, event: Drew) -> HandState:
@@ -220,21 +222,21 @@ def _drew(hand: HandState, event: Drew) -> HandState:
         if not hand.replacement_available():
             raise BadEvent("no replacement tile left")
         index = hand.replacement_index()
-        hand = replace(hand, replacements=hand.replacements + 1)
+        hand = update(hand, replacements=hand.replacements + 1)
     else:
         if hand.remaining() <= 0:
             raise BadEvent("the live wall is empty")
         index = hand.front
-        hand = replace(hand, front=hand.front + 1)
+        hand = update(hand, front=hand.front + 1)
     tile = hand.wall.tiles[index]
     if event.tile is not None and event.tile != tile:
         raise BadEvent("drawn tile differs from the wall")
     seat = hand.seats[event.seat]
-    seats = _with_seat(hand, event.seat, replace(seat, hand=_add(seat.hand, tile)))
+    seats = _with_seat(hand, event.seat, update(seat, hand=_add(seat.hand, tile)))
     if hand.dealing and event.seat != hand.dealer:
         # the initial flower replacement of a seat other than the dealer (mcr.md §3)
-        return replace(hand, seats=seats)
-    return replace(
+        return update(hand, seats=seats)
+    return update(
         hand,
         seats=seats,
         turn=event.seat,
@@ -251,7 +253,7 @@ def _discarded(hand: HandState, event: Discarded) -> HandState:
     seat = hand.seats[event.seat]
     first = not seat.discards
     ippatsu = seat.ippatsu and not seat.riichi_accepted
-    new_seat = replace(
+    new_seat = update(
         seat,
         hand=_remove(seat.hand, [event.tile]),
         discards=(*seat.discards, DiscardRecord(event.tile, event.riichi, False, event.tsumogiri)),
@@ -261,7 +263,7 @@ def _discarded(hand: HandState, event: Discarded) -> HandState:
         furiten_temp=False,
         kuikae=(),
     )
-    return replace(
+    return update(
         hand,
         dealing=False,
         seats=_with_seat(hand, event.seat, new_seat),
@@ -294,7 +296,7 @@ def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
     seat = hand.seats[event.seat]
     own = list(event.meld.tiles)
     own.remove(event.tile)
-    new_seat = replace(
+    new_seat = update(
         seat,
         hand=_remove(seat.hand, own),
         melds=(*seat.melds, MeldRecord(event.meld, event.from_seat, event.tile)),
@@ -303,11 +305,11 @@ def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
     seats = list(_with_seat(hand, event.seat, new_seat))
     src = seats[event.from_seat]
     last = src.discards[-1]
-    seats[event.from_seat] = replace(src, discards=(*src.discards[:-1], replace(last, called=True)))
-    seats = [replace(s, ippatsu=False) if s.ippatsu else s for s in seats]
+    seats[event.from_seat] = update(src, discards=(*src.discards[:-1], update(last, called=True)))
+    seats = [update(s, ippatsu=False) if s.ippatsu else s for s in seats]
     is_kong = event.meld.is_kong
     pending = hand.pending_dora + (1 if is_kong and state.table.rules.kan_dora else 0)
-    return replace(
+    return update(
         hand,
         seats=tuple(seats),
         calls=hand.calls + 1,
@@ -328,7 +330,7 @@ def _kong_declared(hand: HandState, event: KongDeclared) -> HandState:
         raise BadEvent("a redacted kong cannot be applied")
     seat = hand.seats[event.seat]
     if event.kind == "concealed":
-        new_seat = replace(
+        new_seat = update(
             seat,
             hand=_remove(seat.hand, event.meld.tiles),
             melds=(*seat.melds, MeldRecord(event.meld, event.seat, None)),
@@ -340,15 +342,15 @@ def _kong_declared(hand: HandState, event: KongDeclared) -> HandState:
         melds = list(seat.melds)
         for i, rec in enumerate(melds):
             if rec.meld.type is MeldType.PON and rec.meld.kind == k:
-                melds[i] = replace(rec, meld=event.meld)
+                melds[i] = update(rec, meld=event.meld)
                 break
         else:
             raise BadEvent("no pung to add the tile to")
-        new_seat = replace(seat, hand=_remove(seat.hand, [event.tile]), melds=tuple(melds))
+        new_seat = update(seat, hand=_remove(seat.hand, [event.tile]), melds=tuple(melds))
     seats = tuple(
-        replace(s, ippatsu=False) if s.ippatsu else s
+        update(s, ippatsu=False) if s.ippatsu else s
         for s in _with_seat(hand, event.seat, new_seat)
     )
-    return replace(
+    return update(
         hand, seats=seats, calls=hand.calls + 1, drawn=None, rinshan=False, dealing=False
     )

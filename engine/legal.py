@@ -20,15 +20,35 @@ from engine.actions import (
 from engine.context import WinContext
 from engine.melds import MeldType
 from engine.scoring import Score
-from engine.shapes import BlockKind, arrangements, is_complete, shanten, waits
+from engine.shapes import (
+    KNITTED_PATTERNS,
+    BlockKind,
+    arrangements,
+    is_complete,
+    is_standard_complete,
+    knitted_kinds,
+    shanten,
+    waits,
+)
 from engine.state import HandState, MatchState, Phase, SeatState
 from engine.table_rules import Abort, RiichiAnkan, TableRules
-from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts_of, is_flower, kind_of
+from engine.tiles import NUM_KINDS, RED_MAN, TERMINALS_AND_HONORS, Tile, is_flower, kind_of
+
+
+def hand_counts(tiles: Sequence[Tile]) -> list[int]:
+    """``tiles.counts_of`` for the hot path (flowers skipped, red fives as fives)."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        if t < NUM_KINDS:
+            counts[t] += 1
+        elif t >= RED_MAN:
+            counts[(t - RED_MAN) * 9 + 4] += 1
+    return counts
 
 
 def all_counts(seat: SeatState) -> list[int]:
     """Counts of every tile the seat owns (concealed and melds): for the four-copies rule."""
-    counts = counts_of(seat.hand)
+    counts = hand_counts(seat.hand)
     for rec in seat.melds:
         for t in rec.meld.tiles:
             counts[kind_of(t)] += 1
@@ -39,7 +59,7 @@ def seat_waits(
     rules: TableRules, seat: SeatState, counts: Sequence[int] | None = None
 ) -> list[int]:
     """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku)."""
-    c = counts if counts is not None else counts_of(seat.hand)
+    c = counts if counts is not None else hand_counts(seat.hand)
     held = all_counts(seat)
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
@@ -138,10 +158,41 @@ def legal_win(
     return (ctx, score) if score.legal else None
 
 
+_KNIT_MASKS = tuple(sum(1 << k for k in knitted_kinds(p)) for p in KNITTED_PATTERNS)
+
+
+def complete(rules: TableRules, counts: Sequence[int], n_melds: int) -> bool:
+    """``shapes.is_complete`` behind cheap necessary conditions: most hands fail the
+    standard shape and obviously miss every special shape."""
+    n_sets = rules.n_sets
+    if sum(counts) != 3 * (n_sets - n_melds) + 2:
+        return False
+    if is_standard_complete(counts):
+        return True
+    if n_sets != 4:
+        return is_complete(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules)
+    shape = rules.shape_rules
+    distinct = NUM_KINDS - list(counts).count(0)
+    plausible = False
+    if n_melds == 0:
+        plausible = (
+            (shape.seven_pairs and distinct <= 7)
+            or (shape.thirteen_orphans and distinct == 13)
+            or (shape.honors_and_knitted and distinct == 14)
+        )
+    if not plausible and shape.knitted_straight and distinct >= 9 and n_melds <= 1:
+        mask = 0
+        for k in range(27):
+            if counts[k]:
+                mask |= 1 << k
+        plausible = any(mask & m == m for m in _KNIT_MASKS)
+    return plausible and is_complete(counts, n_melds, n_sets=n_sets, rules=shape)
+
+
 def shape_complete_with(rules: TableRules, seat: SeatState, counts: list[int], kind: int) -> bool:
     counts[kind] += 1
     try:
-        return is_complete(counts, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules)
+        return complete(rules, counts, len(seat.melds))
     finally:
         counts[kind] -= 1
 
@@ -180,7 +231,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     assert hand is not None
     rules = state.table.rules
     seat = hand.seats[seat_index]
-    counts = counts_of(seat.hand)
+    counts = hand_counts(seat.hand)
     out: list[Action] = []
     flowers = [t for t in seat.hand if is_flower(t)]
     drawn = hand.drawn

@@ -9,9 +9,10 @@ attached to players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from engine.actions import Action
 from engine.context import WinContext
@@ -22,6 +23,32 @@ from engine.tiles import Tile
 from engine.wall import Wall
 
 SEATS = 4
+
+_UPDATERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_T = TypeVar("_T")
+
+
+def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    lines = ["def upd(obj, ch):", "    new = new_(cls)"]
+    for f in fields(cls):
+        n = f.name
+        lines.append(f"    set_(new, '{n}', ch['{n}'] if '{n}' in ch else obj.{n})")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"new_": object.__new__, "cls": cls, "set_": object.__setattr__}
+    exec("\n".join(lines), namespace)  # generated once per record class
+    fn: Callable[[Any, dict[str, Any]], Any] = namespace["upd"]
+    return fn
+
+
+def update(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace`` for the table's frozen slotted records, several times faster
+    (no ``__init__`` call; these records have no ``__post_init__``)."""
+    cls = obj.__class__
+    fn = _UPDATERS.get(cls)
+    if fn is None:
+        fn = _UPDATERS[cls] = _updater(cls)
+    new: _T = fn(obj, changes)
+    return new
 
 
 class Phase(StrEnum):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.context import WinContext
 from engine.scoring import Score
 from engine.shapes import ShapeRules
-from engine.wall import WallSpec
+from engine.wall import Wall, WallSpec
 
 if TYPE_CHECKING:
     from engine.state import HandResult, MatchState, Payment, Standing
@@ -143,6 +143,7 @@ class HandSetup:
 
 
 ScoreFn = Callable[[WinContext], Score]
+WallFn = Callable[[str, int], Wall]
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +155,11 @@ class Table:
     score: ScoreFn
     match_rules: MatchRules
     options: dict[str, Any] = field(default_factory=dict)  # as given (for the log)
+    # Pre-arranged walls (seed, hand number) -> Wall for puzzles, tutorials and tests;
+    # None: the seeded shuffle of engine.wall.
+    walls: WallFn | None = None
+
+    def wall(self, seed: str, hand_number: int) -> Wall:
+        if self.walls is not None:
+            return self.walls(seed, hand_number)
+        return Wall.build(self.rules.wall, seed, hand_number)

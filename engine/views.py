@@ -93,7 +93,7 @@ class TableView:
     hands_played: int
     over: bool
     hand: HandView | None = None
-    legal: tuple[Action, ...] = ()  # what the viewer may do now, with the prompt id
+    legal: tuple[Action, ...] = ()  # what the viewer may do now (send back with ``prompt``)
     standings: tuple[Standing, ...] = ()
 
 
@@ -113,23 +113,25 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         rules = state.table.rules
         ended = hand.phase is Phase.ENDED
         seats: list[SeatView] = []
+        hide_kongs = rules.concealed_kong_face_down and not ended
         for i, s in enumerate(hand.seats):
             own = viewer == i
-            melds = tuple(
-                MeldView(
-                    type=r.meld.type.value,
-                    from_seat=r.from_seat,
-                    tiles=None
-                    if (
-                        r.meld.type is MeldType.ANKAN
-                        and rules.concealed_kong_face_down
-                        and not own
-                        and not ended
-                    )
-                    else r.meld.tiles,
-                    tile=r.tile,
+            melds = (
+                tuple(
+                    [
+                        MeldView(
+                            type=r.meld.type.value,
+                            from_seat=r.from_seat,
+                            tiles=None
+                            if hide_kongs and not own and r.meld.type is MeldType.ANKAN
+                            else r.meld.tiles,
+                            tile=r.tile,
+                        )
+                        for r in s.melds
+                    ]
                 )
-                for r in s.melds
+                if s.melds
+                else ()
             )
             seats.append(
                 SeatView(
@@ -169,13 +171,11 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
             seats=tuple(seats),
             window=window,
             drawn=hand.drawn if own_turn else None,
-            furiten=viewer is not None and is_furiten(rules, hand.seats[viewer]),
+            furiten=viewer is not None and rules.furiten and is_furiten(rules, hand.seats[viewer]),
             result=hand.result,
         )
         if viewer is not None:
-            legal = tuple(
-                dataclasses.replace(a, prompt=state.prompt) for a in legal_actions(state, viewer)
-            )
+            legal = legal_actions(state, viewer)
     return TableView(
         viewer=viewer,
         ruleset=state.table.ruleset_id,
