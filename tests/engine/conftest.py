@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from engine.context import WinContext
 from engine.match import RenchanMatch, RotatingMatch
+from engine.notation import parse_tile, parse_tiles
 from engine.scoring import PatternHit, Score
 from engine.shapes import ShapeRules, is_complete
 from engine.state import HandResult, MatchState, Payment
@@ -26,7 +29,8 @@ from engine.table_rules import (
     Table,
     TableRules,
 )
-from engine.wall import WallSpec
+from engine.tiles import is_flower
+from engine.wall import Wall, WallSpec
 
 
 def shape_score(rules: TableRules, minimum: int = 0) -> Callable[[WinContext], Score]:
@@ -132,6 +136,57 @@ ZUNG_JUNG_LIKE = TableRules(
 )
 
 FLOWERS_ON_TURN = replace(MCR_LIKE, flower_timing=FlowerTiming.ON_OWN_TURN)
+PLAIN = TableRules()  # 136 tiles, no dead wall, replacements from the tail, head bump
+
+
+def arrange(
+    spec: WallSpec,
+    hands: Sequence[str],
+    *,
+    draws: str = "",
+    tail: str = "",
+    dead: Mapping[int, str] | None = None,
+    dealer: int = 0,
+) -> Wall:
+    """A wall dealing ``hands`` (mpsz, one per seat) with the deal order of the engine,
+    then ``draws`` from the front, ``tail`` as the last tiles (``tail[0]`` last), and
+    ``dead`` tiles at dead-wall indices; the rest of the tile set fills the middle."""
+    tiles = spec.tile_set()
+    pool = Counter(tiles)
+    n = len(tiles)
+    wall: list[int | None] = [None] * n
+
+    def put(index: int, tile: int) -> None:
+        if pool[tile] <= 0:
+            raise ValueError(f"no copy of {tile} left for the arranged wall")
+        if wall[index] is not None:
+            raise ValueError(f"wall position {index} used twice")
+        pool[tile] -= 1
+        wall[index] = tile
+
+    parsed = [parse_tiles(h) for h in hands]
+    chunks = (4, 4, 4, 4) if spec.hand_size == 16 else (4, 4, 4, 1)
+    pos = 0
+    taken = [0] * 4
+    for c in chunks:
+        for i in range(4):
+            s = (dealer + i) % 4
+            for _ in range(c):
+                put(pos, parsed[s][taken[s]])
+                taken[s] += 1
+                pos += 1
+    for t in parse_tiles(draws):
+        put(pos, t)
+        pos += 1
+    for i, t in enumerate(parse_tiles(tail)):
+        put(n - 1 - i, t)
+    for i, text in (dead or {}).items():
+        put(n - spec.dead_wall + i, parse_tile(text))
+    rest = sorted(t for t, c in pool.items() for _ in range(c) if not is_flower(t))
+    flowers = sorted(t for t, c in pool.items() for _ in range(c) if is_flower(t))
+    middle = len(rest) // 2
+    filler = iter(rest[:middle] + flowers + rest[middle:])
+    return Wall(spec, tuple(t if t is not None else next(filler) for t in wall))
 
 
 def make_table(
@@ -142,6 +197,7 @@ def make_table(
     score: Callable[[WinContext], Score] | None = None,
     hands: int = 4,
     options: dict[str, Any] | None = None,
+    wall: Wall | None = None,
 ) -> Table:
     return Table(
         ruleset_id="double",
@@ -149,13 +205,31 @@ def make_table(
         score=score or shape_score(rules, minimum),
         match_rules=match or RotatingMatch(settle_fn=simple_settle, hands=hands),
         options=options or {},
+        walls=None if wall is None else (lambda seed, n: wall),
+    )
+
+
+class Helpers(SimpleNamespace):
+    pass
+
+
+@pytest.fixture
+def h() -> Helpers:
+    """The helpers above, as one fixture (tests/engine may or may not be a package)."""
+    return Helpers(
+        arrange=arrange,
+        make_table=make_table,
+        riichi_match=riichi_match,
+        shape_score=shape_score,
+        simple_settle=simple_settle,
+        MCR_LIKE=MCR_LIKE,
+        RIICHI_LIKE=RIICHI_LIKE,
+        THREE_KINGDOMS_LIKE=THREE_KINGDOMS_LIKE,
+        ZUNG_JUNG_LIKE=ZUNG_JUNG_LIKE,
+        FLOWERS_ON_TURN=FLOWERS_ON_TURN,
+        PLAIN=PLAIN,
     )
 
 
 def riichi_match(**kw: Any) -> RenchanMatch:
     return RenchanMatch(settle_fn=simple_settle, **kw)
-
-
-@pytest.fixture
-def mcr_like() -> Table:
-    return make_table(MCR_LIKE)

@@ -1,0 +1,297 @@
+"""The transition path on arranged walls: deal, draws, claim windows and their priority,
+multiple wins, kongs and robbing, the end of the wall, flowers, illegal actions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.actions import (
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pass,
+    Pung,
+    SelfDrawWin,
+    Win,
+)
+from engine.decide import start, step
+from engine.errors import ErrorCode, IllegalAction
+from engine.events import (
+    Called,
+    ClaimWindowOpened,
+    Dealt,
+    Drew,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    KongMade,
+    MatchStarted,
+)
+from engine.legal import legal_actions
+from engine.notation import parse_tile
+from engine.state import MatchState, Phase
+from engine.table_rules import Abort, MultiWin
+from engine.views import redact
+from engine.wall import WallSpec
+
+T = parse_tile
+
+# Seat 0 draws 5p and throws it: seat 1 may chow it three ways, seat 2 may pung it.
+CLAIMS = ["1234m1234s789s12z", "34p67p159m59s3467z", "5511p99p2678m68s5z", "2288p37m67s12345z"]
+# Seats 1 and 3 wait on 5p; seat 2 waits on 5p or 6z (two pairs).
+THREE_WAITS = ["1199m1199s234z78p", "123456789m46p11z", "55p66z222333444z", "123456789s46p55z"]
+
+
+def window_seats(state: MatchState) -> list[int]:
+    hand = state.hand
+    assert hand is not None and hand.window is not None
+    return [s for s, _ in hand.window.options]
+
+
+def pass_all(state: MatchState) -> MatchState:
+    hand = state.hand
+    assert hand is not None
+    while hand.phase is Phase.CLAIM and hand.window is not None:
+        seat = next(s for s, _ in hand.window.options if not hand.window.answered(s))
+        state, _ = step(state, Pass(seat=seat))
+        hand = state.hand
+        assert hand is not None
+    return state
+
+
+def test_deal_gives_13_and_the_dealer_draws(h) -> None:
+    table = h.make_table(h.PLAIN)
+    state, events = start(table, "deal")
+    assert isinstance(events[0], MatchStarted) and isinstance(events[1], HandStarted)
+    dealt = [e for e in events if isinstance(e, Dealt)]
+    assert [e.count for e in dealt] == [4] * 12 + [1] * 4
+    assert isinstance(events[-1], Drew) and events[-1].seat == 0
+    hand = state.hand
+    assert hand is not None
+    assert [len(s.hand) for s in hand.seats] == [14, 13, 13, 13]
+    assert hand.phase is Phase.TURN and hand.turn == 0
+    assert hand.remaining() == 136 - 53
+    assert legal_actions(state, 1) == ()
+    assert all(isinstance(a, Discard) for a in legal_actions(state, 0))
+
+
+def test_sixteen_tile_deal_in_four_rounds_of_four(h) -> None:
+    table = h.make_table(h.THREE_KINGDOMS_LIKE)
+    state, events = start(table, "tk")
+    dealt = [e for e in events if isinstance(e, Dealt)]
+    assert [e.count for e in dealt] == [4] * 16
+    hand = state.hand
+    assert hand is not None
+    assert [len(s.hand) for s in hand.seats] == [17, 16, 16, 16]
+    # 136 - 14 dead - 64 dealt - 1 drawn
+    assert hand.remaining() == 136 - 14 - 65
+
+
+def test_claim_window_collects_every_answer_and_pung_beats_chow(h) -> None:
+    spec = WallSpec()
+    table = h.make_table(h.PLAIN, wall=h.arrange(spec, CLAIMS, draws="5p"))
+    state, _ = start(table, "x")
+    state, events = step(state, Discard(seat=0, tile=T("5p")))
+    assert isinstance(events[-1], ClaimWindowOpened)
+    assert window_seats(state) == [1, 2]
+    opts1 = legal_actions(state, 1)
+    assert {a.tiles for a in opts1 if isinstance(a, Chow)} == {
+        (T("3p"), T("4p")),
+        (T("4p"), T("6p")),
+        (T("6p"), T("7p")),
+    }
+    assert Pung(seat=2, tiles=(T("5p"), T("5p"))) in legal_actions(state, 2)
+    assert legal_actions(state, 3) == ()
+    state, events = step(state, Chow(seat=1, tiles=(T("3p"), T("4p"))))
+    assert len(events) == 1  # recorded, not resolved: seat 2 has not answered
+    with pytest.raises(IllegalAction) as err:
+        step(state, Pass(seat=1))
+    assert err.value.code is ErrorCode.ALREADY_ANSWERED
+    state, events = step(state, Pung(seat=2, tiles=(T("5p"), T("5p"))))
+    called = [e for e in events if isinstance(e, Called)]
+    assert len(called) == 1 and called[0].seat == 2 and called[0].from_seat == 0
+    hand = state.hand
+    assert hand is not None and hand.turn == 2 and hand.after_call
+    # after a pung only a discard: no kong, no self-drawn win
+    assert all(isinstance(a, Discard) for a in legal_actions(state, 2))
+    assert hand.seats[0].discards[-1].called
+
+
+def test_chow_granted_when_the_pung_passes(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
+    state, _ = start(table, "x")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    state, _ = step(state, Pass(seat=2))
+    state, events = step(state, Chow(seat=1, tiles=(T("6p"), T("7p"))))
+    called = next(e for e in events if isinstance(e, Called))
+    assert called.seat == 1 and called.meld.kinds() == [T("5p"), T("6p"), T("7p")]
+
+
+def test_all_pass_moves_the_turn_on(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p9p"))
+    state, _ = start(table, "x")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    state = pass_all(state)
+    hand = state.hand
+    assert hand is not None and hand.turn == 1 and hand.drawn == T("9p")
+
+
+@pytest.mark.parametrize(
+    ("policy", "aborts", "expected"),
+    [
+        (MultiWin.HEAD_BUMP, frozenset(), [1]),
+        (MultiWin.DOUBLE, frozenset(), [1, 2]),
+        (MultiWin.TRIPLE, frozenset(), [1, 2, 3]),
+        (MultiWin.DOUBLE, frozenset({Abort.TRIPLE_RON}), []),
+    ],
+)
+def test_several_wins_follow_the_policy(h, policy, aborts, expected) -> None:
+    rules = replace(h.PLAIN, multi_win=policy, aborts=aborts)
+    table = h.make_table(rules, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
+    state, _ = start(table, "x")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    assert window_seats(state) == [1, 2, 3]
+    # a seat that may win is asked for the win and the meld in one prompt
+    assert {type(a) for a in legal_actions(state, 2)} == {Win, Pung, Pass}
+    state, _ = step(state, Win(seat=3))
+    state, _ = step(state, Win(seat=2))
+    state, events = step(state, Win(seat=1))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert [w.seat for w in ended.result.wins] == expected
+    if not expected:
+        assert ended.result.outcome == "abortive_draw" and ended.result.abort == "triple_ron"
+    for w in ended.result.wins:
+        assert w.from_seat == 0 and w.tile == T("5p") and not w.context.tsumo
+
+
+def test_passing_a_win_lets_the_pung_through(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
+    state, _ = start(table, "x")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    state, _ = step(state, Pass(seat=1))
+    state, _ = step(state, Pass(seat=3))
+    state, events = step(state, Pung(seat=2, tiles=(T("5p"), T("5p"))))
+    assert any(isinstance(e, Called) and e.seat == 2 for e in events)
+
+
+def test_self_drawn_win_and_its_context(h) -> None:
+    hands = ["123456789m46p11z", *CLAIMS[1:]]
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), hands, draws="5p"))
+    state, _ = start(table, "x")
+    assert SelfDrawWin(seat=0) in legal_actions(state, 0)
+    state, events = step(state, SelfDrawWin(seat=0))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    (win,) = ended.result.wins
+    assert win.seat == 0 and win.from_seat is None and win.tile == T("5p")
+    assert win.context.tsumo and not win.context.haitei and win.context.seat_wind == 1
+    assert len(win.context.concealed) == 13
+
+
+def test_illegal_actions_raise_typed_errors_and_change_nothing(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
+    state, _ = start(table, "x")
+    before = state
+    cases = [
+        (Discard(seat=1, tile=T("3p")), ErrorCode.WRONG_SEAT),
+        (Pass(seat=0), ErrorCode.WRONG_PHASE),
+        (Discard(seat=0, tile=T("9p")), ErrorCode.NOT_LEGAL),
+        (Discard(seat=0, tile=T("5p"), prompt=state.prompt - 1), ErrorCode.STALE),
+        (Discard(seat=7, tile=T("5p")), ErrorCode.WRONG_SEAT),
+        (SelfDrawWin(seat=0), ErrorCode.NOT_LEGAL),
+    ]
+    for action, code in cases:
+        with pytest.raises(IllegalAction) as err:
+            step(state, action)
+        assert err.value.code is code
+        assert state is before and state.version == before.version
+    state, _ = step(state, Discard(seat=0, tile=T("5p"), prompt=state.prompt))
+    with pytest.raises(IllegalAction) as err:
+        step(state, Discard(seat=1, tile=T("3p")))
+    assert err.value.code is ErrorCode.WRONG_PHASE
+    with pytest.raises(IllegalAction) as err:
+        step(state, Pass(seat=3))
+    assert err.value.code is ErrorCode.WRONG_SEAT
+    with pytest.raises(IllegalAction) as err:
+        step(state, Kong(seat=2))
+    assert err.value.code is ErrorCode.NOT_LEGAL
+
+
+def test_concealed_kong_draws_from_the_tail_and_hides_its_tiles(h) -> None:
+    hands = ["1111s234m789m123z", *CLAIMS[1:]]
+    wall = h.arrange(WallSpec(flowers=True), hands, draws="5p", tail="9p")
+    table = h.make_table(h.MCR_LIKE, wall=wall)
+    state, _ = start(table, "x")
+    assert ConcealedKong(seat=0, tile=T("1s")) in legal_actions(state, 0)
+    state, events = step(state, ConcealedKong(seat=0, tile=T("1s")))
+    assert [type(e) for e in events] == [KongDeclared, KongMade, Drew]
+    drew = events[-1]
+    assert isinstance(drew, Drew) and drew.replacement and drew.tile == T("9p")
+    hand = state.hand
+    assert hand is not None and hand.rinshan and hand.turn == 0 and hand.kongs == (0,)
+    seen = redact(events[0], 1, face_down_kongs=True)
+    assert isinstance(seen, KongDeclared) and seen.meld is None and seen.tile is None
+    assert redact(events[0], 0, face_down_kongs=True) == events[0]
+
+
+def test_added_kong_may_be_robbed(h) -> None:
+    hands = ["77p1234m1234s789s", "1199m1199s23456z", "123456789m68p11z", "123456789s2299p"]
+    wall = h.arrange(WallSpec(), hands, draws="1z7p2z3z4z7p")
+    table = h.make_table(h.PLAIN, wall=wall)
+    state, _ = start(table, "x")
+    state, _ = step(state, Discard(seat=0, tile=T("1z")))
+    state = pass_all(state)
+    state, _ = step(state, Discard(seat=1, tile=T("7p")))
+    assert window_seats(state) == [2, 0]
+    state, _ = step(state, Pass(seat=2))
+    state, _ = step(state, Pung(seat=0, tiles=(T("7p"), T("7p"))))
+    state, _ = step(state, Discard(seat=0, tile=T("9s")))
+    state = pass_all(state)
+    for seat, tile in ((1, "2z"), (2, "3z"), (3, "4z")):
+        state, _ = step(state, Discard(seat=seat, tile=T(tile)))
+        state = pass_all(state)
+    hand = state.hand
+    assert hand is not None and hand.turn == 0 and hand.drawn == T("7p")
+    state, events = step(state, AddedKong(seat=0, tile=T("7p")))
+    window = next(e for e in events if isinstance(e, ClaimWindowOpened))
+    assert window.kind == "added_kong" and [s for s, _ in window.options or ()] == [2]
+    _, events = step(state, Win(seat=2))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    (win,) = ended.result.wins
+    assert win.seat == 2 and win.from_seat == 0 and win.robbed_kong and win.context.chankan
+    # passing instead lets the kong stand: replacement from the tail
+    stood, events = step(state, Pass(seat=2))
+    assert [type(e) for e in events][1:3] == [KongMade, Drew]
+    assert stood.hand is not None and stood.hand.rinshan
+
+
+def test_last_discard_only_for_a_win_then_exhaustive_draw(h) -> None:
+    table = h.make_table(h.PLAIN, hands=1)
+    state, _ = start(table, "end")
+    while True:
+        hand = state.hand
+        assert hand is not None
+        if hand.phase is Phase.CLAIM:
+            assert hand.window is not None
+            if hand.window.final:
+                for _, opts in hand.window.options:
+                    assert all(isinstance(a, Win | Pass) for a in opts)
+            state = pass_all(state)
+            continue
+        if state.over:
+            break
+        acts = [
+            a for a in legal_actions(state, hand.turn) if isinstance(a, Discard) and not a.riichi
+        ]
+        if hand.remaining() == 0:
+            assert not any(
+                isinstance(a, ConcealedKong | AddedKong) for a in legal_actions(state, hand.turn)
+            )
+        state, events = step(state, acts[0])
+        if any(isinstance(e, HandEnded) for e in events):
+            ended = next(e for e in events if isinstance(e, HandEnded))
+            assert ended.result.outcome in ("exhaustive_draw", "win")
+            break
