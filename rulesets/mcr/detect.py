@@ -94,8 +94,15 @@ def _trim(fans: list[str], limit: int, out: Counts) -> None:
             out[f] = out.get(f, 0) + c
 
 
-def chow_fans(chows: list[int], pair: int, out: Counts) -> None:
-    """Chow combination fans (§11.5); ``chows`` sorted in reference order."""
+def chow_fans(
+    chows: list[int], pair: int, out: Counts, allowed: frozenset[str] | None = None
+) -> None:
+    """Chow combination fans (§11.5); ``chows`` sorted in reference order. A fan outside
+    ``allowed`` (beginner rules, §16) is treated as absent: the search goes on without it."""
+
+    def ok(fan: str | None) -> str | None:
+        return fan if allowed is None or fan in allowed else None
+
     n = len(chows)
     if n == 4:
         suit = pair // 9
@@ -103,21 +110,21 @@ def chow_fans(chows: list[int], pair: int, out: Counts) -> None:
             ranks = sorted(c % 9 for c in chows)
             suits = [c // 9 for c in chows]
             if ranks == [0, 0, 6, 6]:
-                if all(s == suit for s in suits):
+                if all(s == suit for s in suits) and ok("pure_terminal_chows"):
                     out["pure_terminal_chows"] = 1
                     return
                 if suit not in suits and len(set(suits)) == 2:
                     lows = {c // 9 for c in chows if c % 9 == 0}
                     highs = {c // 9 for c in chows if c % 9 == 6}
-                    if len(lows) == 2 and lows == highs:
+                    if len(lows) == 2 and lows == highs and ok("three_suited_terminal_chows"):
                         out["three_suited_terminal_chows"] = 1
                         return
-        fan = _four_chows(chows)
+        fan = ok(_four_chows(chows))
         if fan:
             out[fan] = 1
             return
         for i, j, k, rest in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = _three_chows(chows[i], chows[j], chows[k])
+            fan = ok(_three_chows(chows[i], chows[j], chows[k]))
             if fan:
                 out[fan] = 1
                 extra = {_two_chows(chows[m], chows[rest]) for m in (i, j, k)}
@@ -132,7 +139,7 @@ def chow_fans(chows: list[int], pair: int, out: Counts) -> None:
         if fans:
             _trim(fans, 3 - (4 - len(linked)), out)
     elif n == 3:
-        fan = _three_chows(chows[0], chows[1], chows[2])
+        fan = ok(_three_chows(chows[0], chows[1], chows[2]))
         if fan:
             out[fan] = 1
             return
@@ -194,16 +201,21 @@ def _four_pungs(t: Sequence[int]) -> str | None:
     return None
 
 
-def pung_fans(pungs: list[int], out: Counts) -> None:
-    """Pung combination fans (§11.5, last paragraph); ``pungs`` sorted in reference order."""
+def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = None) -> None:
+    """Pung combination fans (§11.5, last paragraph); ``pungs`` sorted in reference order.
+    Fans outside ``allowed`` are treated as absent, as in ``chow_fans``."""
+
+    def ok(fan: str | None) -> str | None:
+        return fan if allowed is None or fan in allowed else None
+
     n = len(pungs)
     if n == 4:
-        fan = _four_pungs(pungs)
+        fan = ok(_four_pungs(pungs))
         if fan:
             out[fan] = 1
             return
         for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = _three_pungs(pungs[i], pungs[j], pungs[k])
+            fan = ok(_three_pungs(pungs[i], pungs[j], pungs[k]))
             if fan:
                 out[fan] = 1
                 for m in range(4):
@@ -215,7 +227,7 @@ def pung_fans(pungs: list[int], out: Counts) -> None:
                         break
                 return
     elif n == 3:
-        fan = _three_pungs(pungs[0], pungs[1], pungs[2])
+        fan = ok(_three_pungs(pungs[0], pungs[1], pungs[2]))
         if fan:
             out[fan] = 1
             return
@@ -256,7 +268,12 @@ def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Count
 # ------------------------------------------------------------------ a standard reading
 
 
-def standard_fans(blocks: Sequence[Block], facts: HandFacts, wmo2006: bool) -> Counts:
+def standard_fans(
+    blocks: Sequence[Block],
+    facts: HandFacts,
+    wmo2006: bool,
+    allowed: frozenset[str] | None = None,
+) -> Counts:
     """Fans of the sets and the pair of one standard arrangement (no tile-set fans)."""
     out: Counts = {}
     win = facts.win
@@ -317,22 +334,26 @@ def standard_fans(blocks: Sequence[Block], facts: HandFacts, wmo2006: bool) -> C
             out["pung_of_terminals_or_honors"] = ptoh
     chows.sort(key=order_key)
     pungs.sort(key=order_key)
-    chow_fans(chows, pair, out)
+    chow_fans(chows, pair, out, allowed)
     if len(chows) < 4:
-        pung_fans(pungs, out)
+        pung_fans(pungs, out, allowed)
     if len(chows) == 4 and pair < 27:
         out["all_chows"] = 1
-    if pair >= 27:
-        if pair >= 31 and out.get("two_dragon_pungs"):
-            del out["two_dragon_pungs"]
-            out["little_three_dragons"] = 1
-        elif pair < 31 and out.get("big_three_winds"):
-            del out["big_three_winds"]
-            out["little_four_winds"] = 1
+    # A dragon (wind) pair turns Two Dragon Pungs (Big Three Winds) into the "little" fan.
+    if pair >= 31 and out.get("two_dragon_pungs") and _ok("little_three_dragons", allowed):
+        del out["two_dragon_pungs"]
+        out["little_three_dragons"] = 1
+    elif 27 <= pair < 31 and out.get("big_three_winds") and _ok("little_four_winds", allowed):
+        del out["big_three_winds"]
+        out["little_four_winds"] = 1
     _block_traits(blocks, out)
     if (win_in_hidden_chow or pair == win) and facts.unique_wait():
         _wait_fan(blocks, win, out)
     return out
+
+
+def _ok(fan: str, allowed: frozenset[str] | None) -> bool:
+    return allowed is None or fan in allowed
 
 
 def _block_traits(blocks: Sequence[Block], out: Counts) -> None:

@@ -112,7 +112,7 @@ def fans_of(
     else:
         raw = dict(facts.base)
         if r.shape == Shape.STANDARD:
-            raw.update(standard_fans(r.blocks, facts, wmo))
+            raw.update(standard_fans(r.blocks, facts, wmo, allowed))
         elif r.shape == Shape.SEVEN_PAIRS:
             _seven_pairs(facts, raw, wmo)
         elif r.shape == Shape.THIRTEEN_ORPHANS:

@@ -10,6 +10,7 @@ from collections import Counter
 
 from engine.context import WinContext
 from engine.melds import MeldType
+from engine.tiles import kind_of
 from rulesets.mcr.fans import FANS
 
 _HONOR_CODES = {27: "F1", 28: "F2", 29: "F3", 30: "F4", 31: "J3", 32: "J2", 33: "J1"}
@@ -39,7 +40,7 @@ def oracle_args(win: WinContext) -> tuple[object, ...]:
             packs.append(("PENG", code(m.kind), 1))
         else:
             packs.append(("GANG", code(m.kind), 0 if m.type is MeldType.ANKAN else 1))
-    hand = tuple(code(t if t < 34 else t) for t in sorted(win.concealed))
+    hand = tuple(code(kind_of(t)) for t in sorted(win.concealed))
     return (
         tuple(packs),
         hand,

@@ -36,7 +36,11 @@ def run_vector(obj: dict[str, Any]) -> dict[str, Any]:
     return RULESET.score(WinContext.from_json(hand), options).to_json()
 
 
-@pytest.mark.parametrize(("where", "obj"), load_vectors(), ids=lambda x: x if isinstance(x, str) else "")
+def _id(x: object) -> str:
+    return x if isinstance(x, str) else ""
+
+
+@pytest.mark.parametrize(("where", "obj"), load_vectors(), ids=_id)
 def test_vector(where: str, obj: dict[str, Any]) -> None:
     got = run_vector(obj)
     want = obj["expected"]

@@ -1,0 +1,79 @@
+"""The generic pattern framework of engine/scoring.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.scoring import Evaluation, PatternDef, PatternHit, PatternSet, Score, best_total
+
+
+def _set() -> PatternSet[list[int]]:
+    return PatternSet(
+        [
+            PatternDef("big", "大", "Big", "大", 10, excludes=("mid", "small"),
+                       counter=lambda c: int(sum(c) >= 10)),
+            PatternDef("mid", "中", "Mid", "中", 4, excludes=("tiny",),
+                       counter=lambda c: int(sum(c) >= 5)),
+            PatternDef("small", "小", "Small", "小", 2, counter=lambda c: len(c)),
+            PatternDef("tiny", "微", "Tiny", "微", 1, counter=lambda c: int(0 in c)),
+        ]
+    )
+
+
+def test_counters_and_exclusions_are_directional() -> None:
+    ps = _set()
+    raw = ps.count([0, 5, 6])
+    assert raw == {"big": 1, "mid": 1, "small": 3, "tiny": 1}
+    # big removes mid, so mid no longer removes tiny
+    assert ps.exclude(raw) == {"big": 1, "tiny": 1}
+    assert ps.exclude({"mid": 1, "tiny": 1}) == {"mid": 1}
+    assert ps.exclude(raw, {"big": ()}) == {"big": 1, "mid": 1, "small": 3}
+
+
+def test_total_and_hits() -> None:
+    ps = _set()
+    counts = {"tiny": 2, "big": 1}
+    assert ps.total(counts) == 12
+    assert ps.total(counts, {"big": 20}) == 22
+    hits = ps.hits(counts)
+    assert hits == (
+        PatternHit("big", "大", "Big", "大", 10, 1),
+        PatternHit("tiny", "微", "Tiny", "微", 1, 2),
+    )
+    assert sum(h.points for h in hits) == 12
+
+
+def test_bad_catalogues() -> None:
+    with pytest.raises(ValueError):
+        PatternSet([PatternDef("a", "", "", "", 1), PatternDef("a", "", "", "", 1)])
+    with pytest.raises(ValueError):
+        PatternSet([PatternDef("a", "", "", "", 1, excludes=("zzz",))])
+
+
+def test_best_total_and_ties() -> None:
+    ps = _set()
+
+    def evaluate(c: list[int]) -> tuple[dict[str, int], int]:
+        counts = ps.exclude(ps.count(c))
+        return counts, ps.total(counts)
+
+    best = best_total([[1], [0, 5], [9, 1]], evaluate)
+    assert best is not None and best.arrangement == [9, 1] and best.total == 10
+    assert best_total([], evaluate) is None
+    # equal totals: the first is kept unless prefer() says otherwise
+    first = best_total([[1, 1], [2, 2]], evaluate)
+    assert first is not None and first.arrangement == [1, 1]
+
+    def later(new: Evaluation[list[int]], kept: Evaluation[list[int]]) -> bool:
+        return True
+
+    last = best_total([[1, 1], [2, 2]], evaluate, later)
+    assert last is not None and last.arrangement == [2, 2]
+
+
+def test_score_json() -> None:
+    hit = PatternHit("x", "甲", "X", "エックス", 2, 3)
+    ok = Score("t", (hit,), 6, True)
+    assert ok.to_json()["patterns"][0]["count"] == 3
+    bad = Score.failure("t", "not_a_win", "no")
+    assert bad.to_json() == {"ok": False, "error": "not_a_win", "message": "no"}

@@ -1,0 +1,170 @@
+"""The MCR scorer: results, errors and every scoring option (mcr.md §11, §15-17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.context import WinContext
+from engine.ruleset import Ruleset, parse_options
+from engine.scoring import ScoreError
+from rulesets.mcr import RULESET, Options
+
+CHICKEN: dict[str, Any] = {
+    "concealed": "56s678p22z",
+    "melds": [{"type": "chi", "tiles": "123m"}, {"type": "chi", "tiles": "345m"}],
+    "win_tile": "7s",
+}
+EXAMPLE_1 = {"concealed": "123456m1178s456p", "win_tile": "9s"}
+SEVEN_PAIRS = {"concealed": "1133557799m224p", "win_tile": "4p", "tsumo": True}
+KNITTED_EDGE = {"concealed": "14789m258p369s55s", "win_tile": "7m"}
+MIXED_KONGS = {
+    "concealed": "234m567s8p",
+    "melds": [{"type": "ankan", "tiles": "3333s"}, {"type": "minkan", "tiles": "6666p"}],
+    "win_tile": "8p",
+}
+
+
+def score(hand: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return RULESET.score(WinContext.from_json(hand), parse_options(RULESET, options)).to_json()
+
+
+def fans(result: dict[str, Any]) -> dict[str, int]:
+    return {p["id"]: p["count"] for p in result.get("patterns", [])}
+
+
+def test_ruleset_contract() -> None:
+    assert isinstance(RULESET, Ruleset)
+    assert RULESET.id == "mcr" and RULESET.version == "1.0.0"
+    assert RULESET.names.zh == "国标麻将" and RULESET.names.ja == "国標麻将"
+    assert RULESET.hand_tiles(Options()) == 14
+    assert RULESET.options_model is Options
+
+
+def test_output_shape() -> None:
+    got = score(EXAMPLE_1)
+    assert set(got) == {"ok", "ruleset", "patterns", "total", "legal"}
+    assert got["ok"] and got["legal"] and got["ruleset"] == "mcr"
+    assert got["patterns"][0] == {
+        "id": "mixed_straight", "zh": "花龙", "en": "Mixed Straight", "ja": "花龍",
+        "value": 8, "count": 1,
+    }
+
+
+def test_below_minimum_keeps_patterns() -> None:
+    got = score({**CHICKEN, "tsumo": True, "flowers": 8})
+    assert got["ok"] is False and got["error"] == ScoreError.BELOW_MINIMUM
+    assert got["legal"] is False and got["total"] == 9
+    assert fans(got) == {"self_drawn": 1, "flower_tiles": 8}
+
+
+def test_flowers_are_added_after_the_minimum() -> None:
+    got = score({**EXAMPLE_1, "flowers": 3})
+    assert got["total"] == 16 and got["legal"]
+    assert fans(score({**EXAMPLE_1, "flowers": 3}, use_flowers=False)) == fans(score(EXAMPLE_1))
+
+
+@pytest.mark.parametrize(
+    ("hand", "code"),
+    [
+        ({"concealed": "123456m1178s456p", "win_tile": "5s"}, ScoreError.NOT_A_WIN),
+        ({"concealed": "123456m178s456p", "win_tile": "9s"}, ScoreError.INVALID_INPUT),
+        ({**EXAMPLE_1, "rinshan": True}, ScoreError.INVALID_INPUT),
+        ({**EXAMPLE_1, "haitei": True}, ScoreError.INVALID_INPUT),
+        ({**EXAMPLE_1, "tsumo": True, "houtei": True}, ScoreError.INVALID_INPUT),
+        ({**EXAMPLE_1, "tsumo": True, "chankan": True}, ScoreError.INVALID_INPUT),
+        ({"concealed": "11112345678999m", "win_tile": "9m"}, ScoreError.INVALID_INPUT),
+    ],
+)
+def test_errors(hand: dict[str, Any], code: str) -> None:
+    got = score(hand)
+    assert got == {"ok": False, "error": code, "message": got["message"]}
+    assert got["message"]
+
+
+def test_flags_are_corrected_from_the_tiles() -> None:
+    # The winner holds another copy: never Last Tile; robbing needs an unheld tile.
+    pair_wait = {"concealed": "345m678p789p111s1z", "win_tile": "1z"}
+    assert "last_tile" not in fans(score({**pair_wait, "last_tile_of_kind": True}))
+    assert "robbing_the_kong" not in fans(score({**pair_wait, "chankan": True}))
+    # A replacement-tile win needs a kong.
+    no_kong = score({**EXAMPLE_1, "tsumo": True, "rinshan": True})
+    assert "out_with_replacement_tile" not in fans(no_kong)
+    # The fourth tile of one's own melded pung is always Last Tile.
+    own = {"concealed": "123m456p78s55z", "melds": [{"type": "pon", "tiles": "999s"}],
+           "win_tile": "9s"}
+    assert "last_tile" in fans(score(own))
+
+
+def test_edition_wmo2006() -> None:
+    assert score(SEVEN_PAIRS)["total"] == 27
+    got = score(SEVEN_PAIRS, edition="wmo2006")
+    assert got["total"] == 30 and "fully_concealed_hand" in fans(got)
+    kongs = {
+        "concealed": "456p555s7z",
+        "melds": [{"type": "ankan", "tiles": "7777s"}, {"type": "ankan", "tiles": "1111m"}],
+        "win_tile": "7z",
+    }
+    assert score(kongs)["total"] == 26
+    assert score(kongs, edition="wmo2006")["total"] == 28
+    green = {"concealed": "223344s666z888s6s", "win_tile": "6s"}
+    assert "half_flush" not in fans(score(green))
+    assert "half_flush" in fans(score(green, edition="wmo2006"))
+    gates = {"concealed": "1112345678999p", "win_tile": "5p"}
+    assert "pung_of_terminals_or_honors" in fans(score(gates))
+    assert "pung_of_terminals_or_honors" not in fans(score(gates, edition="wmo2006"))
+
+
+@pytest.mark.parametrize(
+    ("points", "expected"),
+    [
+        (5, {"melded_and_concealed_kong": 1, "all_simples": 1, "single_wait": 1}),
+        (6, {"melded_and_concealed_kong": 1, "all_simples": 1, "single_wait": 1}),
+        (3, {"melded_kong": 1, "concealed_kong": 1, "all_simples": 1, "single_wait": 1}),
+    ],
+)
+def test_mixed_kong_points(points: int, expected: dict[str, int]) -> None:
+    got = score(MIXED_KONGS, mixed_kong_points=points)
+    assert fans(got) == expected
+    assert got["total"] == points + 3
+
+
+@pytest.mark.parametrize(
+    ("mode", "wait"), [("allow", "edge_wait"), ("no_edge_closed", None), ("none_if_overlap", None)]
+)
+def test_knitted_straight_waits(mode: str, wait: str | None) -> None:
+    got = fans(score(KNITTED_EDGE, knitted_straight_waits=mode))
+    assert {k for k in got if k.endswith("_wait")} == ({wait} if wait else set())
+
+
+def test_knitted_single_wait_outside_the_knitted_tiles() -> None:
+    hand = {"concealed": "147m258p369s123s1z", "win_tile": "1z"}
+    for mode in ("allow", "no_edge_closed", "none_if_overlap"):
+        assert "single_wait" in fans(score(hand, knitted_straight_waits=mode)), mode
+
+
+def test_beginner_rules() -> None:
+    # Pure Triple Chow is not a beginner fan: it is absent, its exclusions too.
+    hand = {"concealed": "555666777p5556s", "win_tile": "7s", "tsumo": True}
+    got = score(hand, beginner=True)
+    assert "pure_triple_chow" not in fans(got) and fans(got)["pure_double_chow"] == 2
+    assert got["legal"]
+    got = score(CHICKEN, beginner=True)
+    assert got["error"] == ScoreError.BELOW_MINIMUM
+    six = {
+        "concealed": "234m56s22p",
+        "melds": [{"type": "chi", "tiles": "678p"}, {"type": "chi", "tiles": "234s"}],
+        "win_tile": "7s",
+        "tsumo": True,
+    }
+    assert score(six)["legal"] is False
+    assert score(six, beginner=True)["legal"] is True
+    only = score(EXAMPLE_1, beginner=True, beginner_fans=["concealed_hand", "all_chows"])
+    assert fans(only) == {"concealed_hand": 1, "all_chows": 1}
+
+
+def test_tie_prefers_the_reference_reading() -> None:
+    # 23 44 55 66 7 with pungs/chows: equal totals keep the Pure Triple Chow reading.
+    got = score({"concealed": "555666777p5556s", "win_tile": "7s"})
+    assert "pure_triple_chow" in fans(got) and got["total"] == 46
