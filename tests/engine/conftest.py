@@ -165,6 +165,9 @@ def arrange(
         wall[index] = tile
 
     parsed = [parse_tiles(h) for h in hands]
+    for i, tiles_of_seat in enumerate(parsed):
+        if len(tiles_of_seat) != spec.hand_size:
+            raise ValueError(f"seat {i} is given {len(tiles_of_seat)} tiles")
     chunks = (4, 4, 4, 4) if spec.hand_size == 16 else (4, 4, 4, 1)
     pos = 0
     taken = [0] * 4

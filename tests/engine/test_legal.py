@@ -1,0 +1,238 @@
+"""Riichi, furiten, kuikae, abortive draws, kong limits and dead-wall mechanics, switched
+on by test-double TableRules (riichi-like, Three-Kingdoms-like, Zung-Jung-like)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.actions import Chow, ConcealedKong, DeclareAbort, Discard, Pass, Pung, Win
+from engine.decide import start, step
+from engine.events import (
+    DoraRevealed,
+    Drew,
+    Furiten,
+    HandEnded,
+    KongDeclared,
+    KongMade,
+    RiichiAccepted,
+)
+from engine.legal import is_furiten, legal_actions
+from engine.notation import parse_tile, parse_tiles
+from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
+from engine.table_rules import Abort, Kuikae
+from engine.wall import WallSpec
+
+T = parse_tile
+RIICHI_HANDS = ["123m456m789m11p34s", "2468m2468p2468s5z", "2468m2468p2468s6z", "13579m1379p19s56z"]
+RON_ON_7Z = ["123m456m789m11p34s", "123p456p789p11s77z", "2468m2468p2468s6z", "13579m1379p19s56z"]
+
+
+def riichi_table(h, hands, draws="", dead=None, **rules):
+    spec = h.RIICHI_LIKE.wall
+    wall = h.arrange(spec, hands, draws=draws, dead=dead)
+    return h.make_table(replace(h.RIICHI_LIKE, **rules), match=h.riichi_match(), wall=wall)
+
+
+def pass_all(state: MatchState) -> MatchState:
+    hand = state.hand
+    assert hand is not None
+    while hand.phase is Phase.CLAIM and hand.window is not None:
+        seat = next(s for s, _ in hand.window.options if not hand.window.answered(s))
+        state, _ = step(state, Pass(seat=seat))
+        hand = state.hand
+        assert hand is not None
+    return state
+
+
+def with_seat(state: MatchState, seat: int, **changes: object) -> MatchState:
+    hand = state.hand
+    assert hand is not None
+    seats = list(hand.seats)
+    seats[seat] = update(seats[seat], **changes)
+    return update(state, hand=update(hand, seats=tuple(seats)))
+
+
+def test_riichi_declaration_deposit_and_lock(h) -> None:
+    table = riichi_table(h, RIICHI_HANDS, draws="7z6z5z4z3z")
+    state, _ = start(table, "r")
+    riichi = [a for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi]
+    assert riichi == [Discard(seat=0, tile=T("7z"), riichi=True)]
+    state, events = step(state, riichi[0])
+    assert any(isinstance(e, RiichiAccepted) and e.deposit == 1000 for e in events)
+    assert state.scores == (24000, 25000, 25000, 25000) and state.pot == 1000
+    hand = state.hand
+    assert hand is not None
+    seat = hand.seats[0]
+    assert seat.riichi_accepted and seat.double_riichi and seat.ippatsu
+    for s, tile in ((1, "6z"), (2, "5z"), (3, "4z")):
+        state, _ = step(state, Discard(seat=s, tile=T(tile)))
+        state = pass_all(state)
+    # locked: only the drawn tile may go
+    assert legal_actions(state, 0) == (Discard(seat=0, tile=T("3z")),)
+    state, _ = step(state, Discard(seat=0, tile=T("3z")))
+    hand = state.hand
+    assert hand is not None and not hand.seats[0].ippatsu  # the next discard ends ippatsu
+
+
+def test_riichi_conditions(h) -> None:
+    table = riichi_table(h, RIICHI_HANDS, draws="7z")
+    state, _ = start(table, "r")
+    poor = update(state, scores=(999, 25000, 25000, 26001))
+    assert not any(isinstance(a, Discard) and a.riichi for a in legal_actions(poor, 0))
+    hand = state.hand
+    assert hand is not None
+    late = update(state, hand=update(hand, front=hand.live_end() - 3))
+    assert not any(isinstance(a, Discard) and a.riichi for a in legal_actions(late, 0))
+
+
+def test_ron_on_the_riichi_discard_takes_no_deposit(h) -> None:
+    table = riichi_table(h, RON_ON_7Z, draws="7z")
+    state, _ = start(table, "r")
+    state, _ = step(state, Discard(seat=0, tile=T("7z"), riichi=True))
+    assert {type(a) for a in legal_actions(state, 1)} == {Win, Pung, Pass}
+    state, events = step(state, Win(seat=1))
+    assert not any(isinstance(e, RiichiAccepted) for e in events)
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.deposits_placed == 0 and not any(ended.result.riichi)
+    assert sum(state.scores) + state.pot == 100000
+
+
+def test_passing_a_win_is_temporary_furiten_until_own_discard(h) -> None:
+    table = riichi_table(h, RON_ON_7Z, draws="7z9m")
+    state, _ = start(table, "r")
+    state, _ = step(state, Discard(seat=0, tile=T("7z")))
+    state, events = step(state, Pass(seat=1))
+    assert any(isinstance(e, Furiten) and e.seat == 1 for e in events)
+    hand = state.hand
+    assert hand is not None and hand.seats[1].furiten_temp
+    assert is_furiten(table.rules, hand.seats[1])
+    state, _ = step(state, Discard(seat=1, tile=T("9m")))
+    hand = state.hand
+    assert hand is not None and not hand.seats[1].furiten_temp
+
+
+def test_permanent_and_riichi_furiten(h) -> None:
+    rules = h.RIICHI_LIKE
+    ready = SeatState(hand=tuple(sorted(parse_tiles("123p456p789p11s77z"))))
+    assert not is_furiten(rules, ready)
+    assert is_furiten(rules, replace(ready, discards=(DiscardRecord(T("1s")),)))
+    assert is_furiten(rules, replace(ready, furiten_riichi=True))
+    assert not is_furiten(h.PLAIN, replace(ready, discards=(DiscardRecord(T("1s")),)))
+
+
+def test_a_furiten_seat_is_not_offered_the_win(h) -> None:
+    table = riichi_table(h, RON_ON_7Z, draws="7z")
+    state, _ = start(table, "r")
+    state = with_seat(state, 1, discards=(DiscardRecord(T("1s")),))
+    state, _ = step(state, Discard(seat=0, tile=T("7z")))
+    assert {type(a) for a in legal_actions(state, 1)} == {Pung, Pass}
+    state, events = step(state, Pass(seat=1))
+    assert any(isinstance(e, Furiten) for e in events)
+
+
+def test_kuikae_forbids_the_swap(h) -> None:
+    hands = ["1234m1234s789s12z", "234p67p59m59s3467z", "5511p99p2678m68s5z", "2288p37m67s12345z"]
+    hands[1] = "34p67p2p59m59s3467z"
+    cases = ((Kuikae.FORBIDDEN, True), (Kuikae.SUJI_ALLOWED, False), (Kuikae.ALLOWED, False))
+    for mode, forbidden in cases:
+        rules = replace(h.PLAIN, kuikae=mode)
+        table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
+        state, _ = start(table, "k")
+        state, _ = step(state, Discard(seat=0, tile=T("5p")))
+        state, _ = step(state, Pass(seat=2))
+        state, _ = step(state, Chow(seat=1, tiles=(T("3p"), T("4p"))))
+        discards = {a.tile for a in legal_actions(state, 1) if isinstance(a, Discard)}
+        assert (T("2p") not in discards) == forbidden
+
+
+def test_four_winds_abort(h) -> None:
+    hands = ["1z123m456m789m125p", "1z123s456s789s348p", "1z234m567m234s567p", "1z234p678p345s678s"]
+    rules = replace(h.PLAIN, aborts=frozenset({Abort.FOUR_WINDS}))
+    table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="9p9m9s9p"))
+    state, _ = start(table, "w")
+    for seat in range(4):
+        state, events = step(state, Discard(seat=seat, tile=T("1z")))
+        state = pass_all(state)
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.outcome == "abortive_draw" and ended.result.abort == "four_winds"
+
+
+def test_nine_terminals(h) -> None:
+    hands = ["19m19p19s12345z23m", "34p67p159m59s3467z", "5511p99p2678m68s5z", "2288p37m67s12345z"]
+    hands[0] = "19m19p19s12345z23m"
+    rules = replace(h.PLAIN, aborts=frozenset({Abort.NINE_TERMINALS}))
+    table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="6z"))
+    state, _ = start(table, "n")
+    assert DeclareAbort(seat=0) in legal_actions(state, 0)
+    _, events = step(state, DeclareAbort(seat=0))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.abort == "nine_terminals"
+    plain = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), hands, draws="6z"))
+    state, _ = start(plain, "n")
+    assert DeclareAbort(seat=0) not in legal_actions(state, 0)
+
+
+def test_four_riichi_abort(h) -> None:
+    table = riichi_table(h, RIICHI_HANDS, draws="7z")
+    state, _ = start(table, "r")
+    for s in (1, 2, 3):
+        state = with_seat(state, s, riichi=True, riichi_accepted=True)
+    _, events = step(state, Discard(seat=0, tile=T("7z"), riichi=True))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.abort == "four_riichi"
+
+
+KONG_HANDS = ["1111m456m789m1p34s", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
+
+
+def test_concealed_kong_reveals_kan_dora_and_draws_from_the_dead_wall(h) -> None:
+    table = riichi_table(h, KONG_HANDS, draws="7z", dead={0: "9p", 4: "1z", 5: "2z"})
+    state, _ = start(table, "k")
+    hand = state.hand
+    assert hand is not None and hand.dora_indicators() == (T("1z"),)
+    before = hand.remaining()
+    state, events = step(state, ConcealedKong(seat=0, tile=T("1m")))
+    assert [type(e) for e in events] == [KongDeclared, KongMade, DoraRevealed, Drew]
+    drew = events[-1]
+    assert isinstance(drew, Drew) and drew.tile == T("9p") and drew.replacement
+    hand = state.hand
+    assert hand is not None and hand.dora_indicators() == (T("1z"), T("2z"))
+    assert hand.remaining() == before - 1  # the dead wall is replenished from the live wall
+
+
+def test_kong_limit_and_four_kong_abort(h) -> None:
+    table = riichi_table(h, KONG_HANDS, draws="7z", dead={0: "9p"})
+    state, _ = start(table, "k")
+    hand = state.hand
+    assert hand is not None
+    full = update(state, hand=update(hand, kongs=(1, 2, 3, 1)))
+    assert ConcealedKong(seat=0, tile=T("1m")) not in legal_actions(full, 0)
+    three = update(state, hand=update(hand, kongs=(1, 2, 3)))
+    state, _ = step(three, ConcealedKong(seat=0, tile=T("1m")))
+    _, events = step(state, Discard(seat=0, tile=T("7z")))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.abort == "four_kongs"
+
+
+def test_zung_jung_replacements_come_from_the_back_of_the_drawable_part(h) -> None:
+    spec = h.ZUNG_JUNG_LIKE.wall
+    hands = ["1111m456m789m1p34s", *KONG_HANDS[1:]]
+    wall = h.arrange(spec, hands, draws="7z")
+    table = h.make_table(h.ZUNG_JUNG_LIKE, wall=wall)
+    state, _ = start(table, "z")
+    hand = state.hand
+    assert hand is not None
+    expected = wall.tiles[len(wall.tiles) - 14 - 1]
+    before = hand.remaining()
+    state, events = step(state, ConcealedKong(seat=0, tile=T("1m")))
+    drew = events[-1]
+    assert isinstance(drew, Drew) and drew.tile == expected
+    assert state.hand is not None and state.hand.remaining() == before - 1
+
+
+def test_no_call_for_a_riichi_seat(h) -> None:
+    table = riichi_table(h, RON_ON_7Z, draws="7z")
+    state, _ = start(table, "r")
+    state = with_seat(state, 1, riichi=True, riichi_accepted=True)
+    state, _ = step(state, Discard(seat=0, tile=T("7z")))
+    assert {type(a) for a in legal_actions(state, 1)} == {Win, Pass}
