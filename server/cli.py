@@ -1,0 +1,23 @@
+"""The ``jantaku`` console script."""
+
+from __future__ import annotations
+
+import typer
+
+from server.commands.demo import demo
+from server.commands.rulesets import rulesets
+from server.commands.score import score
+
+app = typer.Typer(
+    name="jantaku",
+    help="Jantaku (雀卓): a multi-variant mahjong game server.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.command()(score)
+app.command()(rulesets)
+app.command()(demo)
+
+
+if __name__ == "__main__":
+    app()

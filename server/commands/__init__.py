@@ -1,0 +1,1 @@
+"""The ``jantaku`` command-line commands, one module per command."""

@@ -1,0 +1,175 @@
+import random
+
+import pytest
+
+from engine.melds import Meld
+from engine.notation import parse_tiles
+from engine.shapes import (
+    BlockKind,
+    Shape,
+    ShapeRules,
+    Wait,
+    arrangements,
+    decompose,
+    is_complete,
+    shanten,
+    shanten_seven_pairs,
+    shanten_standard,
+    shanten_thirteen_orphans,
+    waits,
+)
+from engine.tiles import NUM_KINDS, counts_of
+from tests.engine.hand_samples import complete_hand, sample_hands
+from tests.engine.shape_reference import ref_complete, ref_decompositions, ref_waits
+
+MCR = ShapeRules(seven_pairs_four_as_two=True, honors_and_knitted=True, knitted_straight=True)
+
+
+def c(text: str) -> list[int]:
+    return counts_of(parse_tiles(text))
+
+
+def as_ref(decomps: list) -> set:
+    return {(tuple(sorted((b.kind.value, b.tile) for b in sets)), pair) for sets, pair in decomps}
+
+
+@pytest.mark.parametrize("n_sets", [4, 5])
+def test_decompositions_match_brute_force(n_sets: int) -> None:
+    rng = random.Random(7 + n_sets)
+    for i in range(3000):
+        counts = complete_hand(rng, n_sets, rng.choice([None, [0], [1, 2]]))
+        assert as_ref(decompose(counts, n_sets)) == ref_decompositions(counts, n_sets), counts
+        if i % 5 == 0:  # and some that are not complete
+            counts[rng.randrange(NUM_KINDS)] += 1
+            k = rng.choice([k for k in range(NUM_KINDS) if counts[k]])
+            counts[k] -= 1
+            assert as_ref(decompose(counts, n_sets)) == ref_decompositions(counts, n_sets)
+
+
+@pytest.mark.parametrize("n_sets", [4, 5])
+def test_waits_match_brute_force(n_sets: int) -> None:
+    hands = sample_hands(seed=n_sets, n=5000, n_sets=n_sets)
+    ready = 0
+    for counts in hands:
+        expected = ref_waits(counts, n_sets)
+        got = waits(
+            counts, 0, n_sets=n_sets, rules=ShapeRules(seven_pairs=False, thirteen_orphans=False)
+        )
+        assert got == expected, counts
+        ready += bool(expected)
+    assert ready > 1000  # the sample really exercises ready hands
+
+
+@pytest.mark.parametrize("n_sets", [4, 5])
+def test_shanten_zero_and_minus_one_match_brute_force(n_sets: int) -> None:
+    for counts in sample_hands(seed=10 + n_sets, n=2000, n_sets=n_sets):
+        formally_ready = any(
+            ref_complete([x + (k == j) for j, x in enumerate(counts)], n_sets)
+            for k in range(NUM_KINDS)
+        )
+        assert (shanten_standard(counts, n_sets) == 0) == formally_ready, counts
+        full = list(counts)
+        full[next(k for k in range(NUM_KINDS) if counts[k])] += 1
+        assert (shanten_standard(full, n_sets) == -1) == ref_complete(full, n_sets)
+
+
+@pytest.mark.parametrize("n_sets", [4, 5])
+def test_shanten_is_the_swap_distance(n_sets: int) -> None:
+    """Shanten drops by exactly one with the best single swap (discard one, draw one) and
+    no swap drops it by more: with ``-1`` = complete this pins it to the true distance."""
+    for counts in sample_hands(seed=20 + n_sets, n=150, n_sets=n_sets):
+        s = shanten_standard(counts, n_sets)
+        best = s
+        for out in range(NUM_KINDS):
+            if not counts[out]:
+                continue
+            for into in range(NUM_KINDS):
+                if into == out:
+                    continue
+                trial = list(counts)
+                trial[out] -= 1
+                trial[into] += 1
+                best = min(best, shanten_standard(trial, n_sets))
+        assert best == s - 1 or (s == 0 and best == 0), counts
+
+
+def test_waits_respect_fifth_copy() -> None:
+    # 1111m held: the 1m cannot be waited on as a fifth copy
+    assert waits(c("1111m234p567s789s"), 0) == []
+    assert waits(c("1111m2m567s789s55z"), 0) == [2]
+    hand = c("1112345678999m")
+    assert waits(hand, 0) == list(range(9))
+    assert waits(c("123m"), 3, held=c("123m")) == []  # not ready: 3 tiles + 3 melds makes no shape
+
+
+def test_nine_gates_readings() -> None:
+    assert {a.wait for a in arrangements(c("11123455678999m"), [], 4)} == {Wait.SINGLE}
+    on_one = {(a.wait, a.win_block.kind) for a in arrangements(c("11112345678999m"), [], 0)}
+    assert on_one == {(Wait.PUNG, BlockKind.PUNG), (Wait.TWO_SIDED, BlockKind.CHOW)}
+
+
+def test_wait_kinds() -> None:
+    rest = "345m678p789p11z"
+    [edge] = arrangements(c(rest + "123s"), [], 20)
+    assert edge.wait is Wait.EDGE
+    [closed] = arrangements(c(rest + "123s"), [], 19)
+    assert closed.wait is Wait.CLOSED
+    [two] = arrangements(c(rest + "123s"), [], 18)
+    assert two.wait is Wait.TWO_SIDED
+    readings = {a.wait for a in arrangements(c("12333s345m678p789p"), [], 20)}
+    assert readings == {Wait.EDGE, Wait.SINGLE}
+
+
+def test_melds_are_fixed_blocks() -> None:
+    melds = [Meld.parse("chi", "123m"), Meld.parse("ankan", "9999p")]
+    [a] = arrangements(c("456s77z789s"), melds, 26)
+    kinds = [(b.kind, b.tile, b.concealed) for b in a.blocks]
+    assert (BlockKind.CHOW, 0, False) in kinds and (BlockKind.KONG, 17, True) in kinds
+    assert a.win_block is not None and a.win_block.kind is BlockKind.CHOW
+
+
+def test_seven_pairs_and_four_of_a_kind_switch() -> None:
+    hand = c("11223344m556677p")
+    assert any(a.shape is Shape.SEVEN_PAIRS for a in arrangements(hand, [], 1))
+    quad = c("11112233m556677p")
+    assert not any(a.shape is Shape.SEVEN_PAIRS for a in arrangements(quad, [], 1))
+    assert any(a.shape is Shape.SEVEN_PAIRS for a in arrangements(quad, [], 1, rules=MCR))
+    assert shanten_seven_pairs(c("1111m223344p556s")) == 2
+    assert shanten_seven_pairs(c("1111m223344p556s"), four_as_two_pairs=True) == 0
+
+
+def test_thirteen_orphans() -> None:
+    hand = c("19m19p19s1234567z1m")
+    [a] = arrangements(hand, [], 0)
+    assert a.shape is Shape.THIRTEEN_ORPHANS and a.wait is Wait.SINGLE
+    assert waits(c("19m19p19s1234567z"), 0) == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    assert shanten_thirteen_orphans(c("19m19p19s1234567z")) == 0
+    assert shanten(c("19m19p19s123456z2m"), 0) == 1
+
+
+def test_knitted_shapes() -> None:
+    lesser = arrangements(c("14m258p369s123457z"), [], 33, rules=MCR)
+    assert [a.shape for a in lesser] == [Shape.HONORS_AND_KNITTED]
+    assert lesser[0].knitted_suits == (0, 1, 2)
+    straight = arrangements(c("147m258p369s23m55s1m"), [], 0, rules=MCR)
+    assert {a.shape for a in straight} == {Shape.KNITTED_STRAIGHT}
+    assert {a.wait for a in straight} == {Wait.KNITTED, Wait.TWO_SIDED}
+    # the knitted straight with a melded set
+    melded = arrangements(c("147m258p369s5s5s"), [Meld.parse("pon", "777z")], 22, rules=MCR)
+    assert [a.shape for a in melded] == [Shape.KNITTED_STRAIGHT]
+    assert not arrangements(c("14m258p369s123457z"), [], 33)  # off unless the ruleset asks
+
+
+def test_sixteen_tile_special_shapes_take_an_extra_set() -> None:
+    hand = c("11223344m556677p789s")
+    assert is_complete(hand, 0, n_sets=5)
+    shapes = {a.shape for a in arrangements(hand, [], 26, n_sets=5)}
+    assert Shape.SEVEN_PAIRS in shapes
+    orphans = c("19m19p19s1234567z1m234p")
+    assert {a.shape for a in arrangements(orphans, [], 0, n_sets=5)} == {Shape.THIRTEEN_ORPHANS}
+    melded = arrangements(c("19m19p19s1234567z1m"), [Meld.parse("pon", "555p")], 0, n_sets=5)
+    assert [a.shape for a in melded] == [Shape.THIRTEEN_ORPHANS]
+
+
+def test_special_shapes_need_a_concealed_hand() -> None:
+    assert not arrangements(c("19m19p19s123456z"), [Meld.parse("pon", "777z")], 0)
