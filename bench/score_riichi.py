@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator
 
-from rulesets.riichi import RULESET  # noqa: E402
-from rulesets.riichi.options import RiichiOptions  # noqa: E402
-from tests.rulesets.riichi.hand_generator import HandGenerator  # noqa: E402
-from tests.rulesets.riichi.library_adapter import library_args, library_config  # noqa: E402
+from rulesets.riichi import RULESET
+from rulesets.riichi.options import RiichiOptions
+from tests.rulesets.riichi.hand_generator import HandGenerator
+from tests.rulesets.riichi.library_adapter import library_args, library_config
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.context import WinContext
+from engine.melds import MeldType
 from engine.shapes import Shape, Wait
 from engine.tiles import DRAGONS, RED_MAN, RED_PIN, RED_SOU, WINDS
 from rulesets.riichi.options import RiichiOptions
@@ -28,6 +29,14 @@ YAOCHUU_MASK = TERMINAL_MASK | HONOR_MASK
 GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z (§1)
 SUIT_MASKS = (MAN_MASK, PIN_MASK, SOU_MASK)
 
+# Hand features (``HandFacts.features``), used by per-hand ``YakuDef.needs``.
+SITUATION = 1  # some situational flag (riichi, rinshan, first-turn win...) or extra flag
+TSUMO = 2
+SIMPLES = 4
+YAOCHUU = 8
+ONE_SUIT = 16
+GREEN = 32
+
 
 class HandFacts:
     """Reading-independent facts of a win."""
@@ -43,6 +52,7 @@ class HandFacts:
         "counts",
         "ctx",
         "dealer",
+        "features",
         "has_honors",
         "has_melds",
         "mask",
@@ -58,37 +68,62 @@ class HandFacts:
         self.opts = opts
         kind_of = KIND_OF
         concealed = [0] * 34
+        mask = 0
         for t in ctx.concealed:
-            concealed[kind_of[t]] += 1
-        concealed[kind_of[ctx.win_tile]] += 1
+            k = kind_of[t]
+            concealed[k] += 1
+            mask |= 1 << k
+        k = kind_of[ctx.win_tile]
+        concealed[k] += 1
+        mask |= 1 << k
         self.concealed_counts = concealed
         counts = concealed[:]
         closed = True
         for meld in ctx.melds:
             for t in meld.tiles:
-                counts[kind_of[t]] += 1
-            if meld.type != "ankan":
+                k = kind_of[t]
+                counts[k] += 1
+                mask |= 1 << k
+            if meld.type is not MeldType.ANKAN:
                 closed = False
         self.counts = counts
-        mask = 0
-        for k, c in enumerate(counts):
-            if c:
-                mask |= 1 << k
         self.mask = mask
         self.closed = closed
         self.has_melds = bool(ctx.melds)
         self.dealer = ctx.seat_wind == 1
         self.seat_tile = 26 + ctx.seat_wind
         self.round_tile = 26 + ctx.round_wind
-        suits = [s for s, m in enumerate(SUIT_MASKS) if mask & m]
-        self.suits = len(suits)
-        self.suit = suits[0] if len(suits) == 1 else -1  # the only suit, if just one
+        suits = 0
+        suit = -1
+        for s, m in enumerate(SUIT_MASKS):
+            if mask & m:
+                suits += 1
+                suit = s
+        self.suits = suits
+        self.suit = suit if suits == 1 else -1  # the only suit, if just one
         self.has_honors = bool(mask & HONOR_MASK)
         self.all_honors = not suits
         self.all_simples = not mask & YAOCHUU_MASK
         self.all_yaochuu = not mask & ~YAOCHUU_MASK
         self.all_terminals = not mask & ~TERMINAL_MASK
         self.all_green = not mask & ~GREEN_MASK
+        features = 0
+        if (
+            ctx.riichi or ctx.double_riichi or ctx.rinshan or ctx.chankan or ctx.haitei
+            or ctx.houtei or ctx.tenhou or ctx.chiihou or ctx.extra
+        ):
+            features = SITUATION
+        if ctx.tsumo:
+            features |= TSUMO
+        if self.all_simples:
+            features |= SIMPLES
+        elif self.all_yaochuu:
+            features |= YAOCHUU
+        if suits == 1:
+            features |= ONE_SUIT
+        if self.all_green:
+            features |= GREEN
+        self.features = features
 
 
 # Reading features (``Reading.features``), used by ``YakuDef.needs`` to skip predicates early.

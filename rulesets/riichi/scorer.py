@@ -4,6 +4,7 @@ more han; then more fu)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
@@ -27,6 +28,7 @@ BONUS_NAMES: dict[str, tuple[str, str, str]] = {  # id -> (zh, en, ja)
 }
 _ORDER = {d.id: i for i, d in enumerate(CATALOGUE)}
 _RENHOU_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8}
+_RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1)  # renhou_value = "yakuman"
 
 Hit = tuple[YakuDef, int]
 
@@ -52,19 +54,27 @@ class _Active:
     """The catalogue entries that can count under some options for an open or closed
     hand, split into per-hand ones and per-reading ones (grouped by reading features)."""
 
-    __slots__ = ("by_features", "opts", "per_hand", "per_reading")
+    __slots__ = ("by_features", "by_hand_features", "opts", "per_hand", "per_reading")
 
     def __init__(self, opts: RiichiOptions, closed: bool) -> None:
         self.opts = opts
         self.per_hand: list[Hit] = []
         self.per_reading: list[Hit] = []
         self.by_features: dict[int, list[Hit]] = {}
+        self.by_hand_features: dict[int, list[Hit]] = {}
         for d in CATALOGUE:
             if d.special is not None or not d.enabled(opts):
                 continue
             value = d.value(opts, closed)
             if value is not None:
                 (self.per_hand if d.per_hand else self.per_reading).append((d, value))
+
+    def for_hand(self, features: int) -> list[Hit]:
+        found = self.by_hand_features.get(features)
+        if found is None:
+            found = [(d, v) for d, v in self.per_hand if d.needs & features == d.needs]
+            self.by_hand_features[features] = found
+        return found
 
     def for_features(self, features: int) -> list[Hit]:
         found = self.by_features.get(features)
@@ -162,10 +172,10 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
             return _result(_fixed(BY_ID["shiisan_puutaa"], 1, "yakuman", 13, h, True), h, True)
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
     active = _active(opts, h.closed)
-    hand_hits = [(d, v) for d, v in active.per_hand if d.test(h, rs[0])]
+    hand_hits = [(d, v) for d, v in active.for_hand(h.features) if d.test(h, rs[0])]
     renhou = opts.renhou and ctx.renhou
     if renhou and opts.renhou_value == "yakuman":
-        hand_hits.append((BY_ID["renhou"], 1))
+        hand_hits.append((_RENHOU_YAKUMAN, 1))
     bonus = dora_han(ctx, h.counts, opts)
     best: Valued | None = None
     for r in rs:

@@ -110,9 +110,7 @@ class HandGenerator:
             group = [31, 32, 33] if self._p(50) else [27, 28, 29, 30]
             specs = [Spec("pung", t) for t in group[: 2 + rng.below(len(group) - 1)]]
         while len(specs) < 4:
-            if theme == "outside":
-                starts = [t for t in range(27) if t % 9 in (0, 6)]
-            elif theme == "pure_outside":
+            if theme == "outside" or theme == "pure_outside":
                 starts = [t for t in range(27) if t % 9 in (0, 6)]
             else:
                 starts = _chow_starts(pool)
@@ -142,7 +140,7 @@ class HandGenerator:
         if family < 6:
             concealed, win = self._seven_pairs()
         elif family < 8:
-            concealed = list(YAOCHUU) + [self._pick(YAOCHUU)]
+            concealed = [*YAOCHUU, self._pick(YAOCHUU)]
             win = self._pick(concealed)
         elif family < 10:
             suit = rng.below(3)

@@ -142,7 +142,9 @@ def library_config(ctx: WinContext, opts: RiichiOptions) -> HandConfig:
         has_aka_dora=opts.aka_dora != 0,
         has_double_yakuman=opts.double_yakuman,
         kazoe_limit=(
-            HandConstants.KAZOE_LIMITED if opts.kazoe == "yakuman" else HandConstants.KAZOE_SANBAIMAN
+            HandConstants.KAZOE_LIMITED
+            if opts.kazoe == "yakuman"
+            else HandConstants.KAZOE_SANBAIMAN
         ),
         kiriage=opts.kiriage_mangan,
         fu_for_open_pinfu=True,
