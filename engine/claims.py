@@ -64,12 +64,16 @@ def discard_window(
         seat = hand.seats[s]
         counts = hand_counts(seat.hand)
         opts: list[Action] = []
-        if shape_complete_with(rules, seat, counts, k):
+        if shape_complete_with(rules, seat, k):
             completes.append(s)
             if not is_furiten(rules, seat) and legal_win(state, s, tile, tsumo=False, final=final):
                 opts.append(Win(seat=s))
         if not final and not seat.riichi:
-            same = [t for t in seat.hand if not is_flower(t) and kind_of(t) == k] if counts[k] >= 2 else []
+            same = (
+                [t for t in seat.hand if not is_flower(t) and kind_of(t) == k]
+                if counts[k] >= 2
+                else []
+            )
             if rules.melded_kong and kong_ok and len(same) >= 3:
                 opts.append(Kong(seat=s))
             if rules.pung and len(same) >= 2:
@@ -115,9 +119,9 @@ def rob_window(
     completes: list[int] = []
     for s in turn_order_from(kong_seat):
         seat = hand.seats[s]
-        counts = hand_counts(seat.hand)
-        if not shape_complete_with(rules, seat, counts, k):
+        if not shape_complete_with(rules, seat, k):
             continue
+        counts = hand_counts(seat.hand)
         if concealed:
             counts[k] += 1
             orphans = not seat.melds and is_thirteen_orphans(counts)

@@ -7,6 +7,7 @@ ruleset has furiten) and the ruleset's ``score`` must call the hand legal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.actions import (
     Action,
@@ -23,6 +24,7 @@ from engine.scoring import Score
 from engine.shapes import (
     KNITTED_PATTERNS,
     BlockKind,
+    ShapeRules,
     arrangements,
     is_complete,
     is_standard_complete,
@@ -70,8 +72,12 @@ def is_furiten(rules: TableRules, seat: SeatState) -> bool:
         return False
     if seat.furiten_temp or seat.furiten_riichi:
         return True
-    own = {kind_of(d.tile) for d in seat.discards}
-    return any(w in own for w in seat_waits(rules, seat))
+    if not seat.discards:
+        return False
+    # a wait among one's own discards: only those kinds need trying
+    return any(
+        shape_complete_with(rules, seat, k) for k in {kind_of(d.tile) for d in seat.discards}
+    )
 
 
 def visible_count(hand: HandState, kind: int, rules: TableRules) -> int:
@@ -164,37 +170,48 @@ _KNIT_MASKS = tuple(sum(1 << k for k in knitted_kinds(p)) for p in KNITTED_PATTE
 def complete(rules: TableRules, counts: Sequence[int], n_melds: int) -> bool:
     """``shapes.is_complete`` behind cheap necessary conditions: most hands fail the
     standard shape and obviously miss every special shape."""
-    n_sets = rules.n_sets
+    return _complete(counts, n_melds, rules.n_sets, rules.shape_rules)
+
+
+@lru_cache(maxsize=1 << 15)
+def completes(
+    hand: tuple[Tile, ...], n_melds: int, extra: int, n_sets: int, shape: ShapeRules
+) -> bool:
+    """Whether ``hand`` (plus one tile of kind ``extra`` unless it is -1) is complete;
+    memoised on the hand, which recurs across events and seats' checks."""
+    counts = hand_counts(hand)
+    if extra >= 0:
+        counts[extra] += 1
+    return _complete(counts, n_melds, n_sets, shape)
+
+
+def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRules) -> bool:
     if sum(counts) != 3 * (n_sets - n_melds) + 2:
         return False
     if is_standard_complete(counts):
         return True
     if n_sets != 4:
-        return is_complete(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules)
-    shape = rules.shape_rules
+        return is_complete(counts, n_melds, n_sets=n_sets, rules=shape)
     distinct = NUM_KINDS - list(counts).count(0)
-    plausible = False
-    if n_melds == 0:
-        plausible = (
-            (shape.seven_pairs and distinct <= 7)
-            or (shape.thirteen_orphans and distinct == 13)
-            or (shape.honors_and_knitted and distinct == 14)
-        )
-    if not plausible and shape.knitted_straight and distinct >= 9 and n_melds <= 1:
+    plausible = n_melds == 0 and (
+        (shape.seven_pairs and distinct <= 7) or (shape.thirteen_orphans and distinct == 13)
+    )
+    if not plausible and distinct >= 9 and (shape.knitted_straight or shape.honors_and_knitted):
         mask = 0
         for k in range(27):
             if counts[k]:
                 mask |= 1 << k
-        plausible = any(mask & m == m for m in _KNIT_MASKS)
+        if shape.knitted_straight and n_melds <= 1:
+            plausible = any(mask & m == m for m in _KNIT_MASKS)
+        if not plausible and shape.honors_and_knitted and n_melds == 0 and distinct == 14:
+            # every suited tile inside one knitted pattern
+            plausible = any(mask & ~m == 0 for m in _KNIT_MASKS)
     return plausible and is_complete(counts, n_melds, n_sets=n_sets, rules=shape)
 
 
-def shape_complete_with(rules: TableRules, seat: SeatState, counts: list[int], kind: int) -> bool:
-    counts[kind] += 1
-    try:
-        return complete(rules, counts, len(seat.melds))
-    finally:
-        counts[kind] -= 1
+def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
+    """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
+    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, rules.shape_rules)
 
 
 _cache: tuple[MatchState, int, tuple[Action, ...]] | None = None
@@ -249,11 +266,8 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         return out
     # self-drawn win
     if drawn is not None and not is_flower(drawn):
-        kind = kind_of(drawn)
-        counts[kind] -= 1
-        complete = shape_complete_with(rules, seat, counts, kind)
-        counts[kind] += 1
-        if complete and legal_win(state, seat_index, drawn, tsumo=True) is not None:
+        whole = completes(seat.hand, len(seat.melds), -1, rules.n_sets, rules.shape_rules)
+        if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs
     if can_kong(state, hand):

@@ -26,7 +26,15 @@ from engine.events import (
 )
 from engine.legal import is_furiten, legal_actions
 from engine.melds import MeldType
-from engine.state import DiscardRecord, HandResult, MatchState, Phase, Standing, WindowKind
+from engine.state import (
+    DiscardRecord,
+    HandResult,
+    MatchState,
+    Phase,
+    SeatState,
+    Standing,
+    WindowKind,
+)
 from engine.tiles import Tile
 
 Viewer = int | None
@@ -105,6 +113,41 @@ def view_to_json(view: TableView) -> dict[str, Any]:
     return out
 
 
+# The last view built for each seat index, keyed on the very SeatState object (kept alive):
+# states share unchanged seats, so most seat views are reused from one event to the next.
+_seat_views: dict[int, tuple[SeatState, tuple[bool, bool, int, int], SeatView]] = {}
+
+
+def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int) -> SeatView:
+    melds = (
+        tuple(
+            [
+                MeldView(
+                    type=r.meld.type.value,
+                    from_seat=r.from_seat,
+                    tiles=None
+                    if hide_kongs and not own and r.meld.type is MeldType.ANKAN
+                    else r.meld.tiles,
+                    tile=r.tile,
+                )
+                for r in s.melds
+            ]
+        )
+        if s.melds
+        else ()
+    )
+    return SeatView(
+        player=player,
+        wind=wind,
+        hand_count=len(s.hand),
+        melds=melds,
+        flowers=s.flowers,
+        discards=s.discards,
+        riichi=s.riichi,
+        hand=s.hand if own else None,
+    )
+
+
 def view_for(state: MatchState, viewer: Viewer) -> TableView:
     hand = state.hand
     hand_view: HandView | None = None
@@ -116,35 +159,14 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         hide_kongs = rules.concealed_kong_face_down and not ended
         for i, s in enumerate(hand.seats):
             own = viewer == i
-            melds = (
-                tuple(
-                    [
-                        MeldView(
-                            type=r.meld.type.value,
-                            from_seat=r.from_seat,
-                            tiles=None
-                            if hide_kongs and not own and r.meld.type is MeldType.ANKAN
-                            else r.meld.tiles,
-                            tile=r.tile,
-                        )
-                        for r in s.melds
-                    ]
-                )
-                if s.melds
-                else ()
-            )
-            seats.append(
-                SeatView(
-                    player=state.seating[i],
-                    wind=hand.seat_wind(i),
-                    hand_count=len(s.hand),
-                    melds=melds,
-                    flowers=s.flowers,
-                    discards=s.discards,
-                    riichi=s.riichi,
-                    hand=s.hand if own else None,
-                )
-            )
+            key = (own, hide_kongs, state.seating[i], hand.seat_wind(i))
+            cached = _seat_views.get(i)
+            if cached is not None and cached[0] is s and cached[1] == key:
+                seats.append(cached[2])
+                continue
+            seat_view = _seat_view(s, own, hide_kongs, key[2], key[3])
+            _seat_views[i] = (s, key, seat_view)
+            seats.append(seat_view)
         window: WindowView | None = None
         if hand.window is not None and hand.phase is Phase.CLAIM:
             w = hand.window
