@@ -24,6 +24,7 @@ TERMINALS = [0, 8, 9, 17, 18, 26]
 HONORS = list(range(27, 34))
 YAOCHUU = TERMINALS + HONORS
 GREEN = [19, 20, 21, 23, 25, 32]
+WINDS = [27, 28, 29, 30]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ def _chow_starts(tiles: list[int]) -> list[int]:
 THEMES = (
     "any", "any", "any", "simples", "one_suit", "half_flush", "outside", "pure_outside",
     "honors", "triplets", "sequences", "sanshoku", "ittsu", "green", "terminals",
-    "kans", "consecutive", "same_seq",
+    "kans", "consecutive", "same_seq", "pure_terminals", "dragons_pair",
 )
 
 
@@ -81,8 +82,8 @@ class HandGenerator:
             pool = list(range(suit * 9, suit * 9 + 9))
         elif theme == "half_flush":
             pool = list(range(suit * 9, suit * 9 + 9)) + HONORS
-        elif theme in ("outside", "pure_outside", "terminals"):
-            pool = YAOCHUU if theme != "pure_outside" else TERMINALS
+        elif theme in ("outside", "pure_outside", "terminals", "pure_terminals"):
+            pool = YAOCHUU if theme in ("outside", "terminals") else TERMINALS
         elif theme == "honors":
             pool = HONORS
         elif theme == "green":
@@ -90,8 +91,9 @@ class HandGenerator:
         else:
             pool = list(range(34))
         specs: list[Spec] = []
+        pair_tile: int | None = None
         pung_pct = {"triplets": 85, "honors": 75, "terminals": 90, "kans": 80,
-                    "consecutive": 100}.get(theme, 35)
+                    "consecutive": 100, "pure_terminals": 100}.get(theme, 35)
         if theme == "sanshoku":
             n = rng.below(7)
             specs = [Spec("chow", n), Spec("chow", n + 9), Spec("chow", n + 18)]
@@ -106,8 +108,14 @@ class HandGenerator:
         elif theme == "triplets" and self._p(30):
             n = rng.below(9)
             specs = [Spec("pung", n), Spec("pung", n + 9), Spec("pung", n + 18)]
+        elif theme == "dragons_pair":
+            dragons = [31, 32, 33]
+            rng.shuffle(dragons)
+            specs = [Spec("pung", dragons[0]), Spec("pung", dragons[1])]
+            pair_tile = dragons[2]
         elif theme == "honors" and self._p(50):
             group = [31, 32, 33] if self._p(50) else [27, 28, 29, 30]
+            rng.shuffle(group)
             specs = [Spec("pung", t) for t in group[: 2 + rng.below(len(group) - 1)]]
         while len(specs) < 4:
             if theme == "outside" or theme == "pure_outside":
@@ -120,8 +128,13 @@ class HandGenerator:
                 specs.append(Spec("chow", self._pick(starts)))
             else:
                 specs.append(Spec("pung", self._pick(pool)))
-        pair_pool = pool if theme not in ("outside",) else YAOCHUU
-        specs.append(Spec("pair", self._pick(pair_pool)))
+        if pair_tile is None:
+            winds_held = [t for t in WINDS if Spec("pung", t) in specs]
+            if len(winds_held) == 3 and self._p(50):
+                pair_tile = next(t for t in WINDS if t not in winds_held)
+            else:
+                pair_tile = self._pick(YAOCHUU if theme == "outside" else pool)
+        specs.append(Spec("pair", pair_tile))
         kan_pct = 60 if theme == "kans" else 12
         out: list[Spec] = []
         for s in specs:
@@ -240,7 +253,7 @@ class HandGenerator:
         haitei = tsumo and not rinshan and self._p(6)
         houtei = not tsumo and self._p(6)
         chankan = not tsumo and not houtei and self._p(5)
-        first = not melds and not riichi and self._p(3)
+        first = not melds and not riichi and self._p(6)
         return WinContext(
             concealed=tuple(concealed_tiles),
             win_tile=win_tile,

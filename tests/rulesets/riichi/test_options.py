@@ -1,0 +1,83 @@
+"""Options model (riichi.md §16): defaults, strictness and presets."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from engine.ruleset import OptionsError, parse_options
+from rulesets.riichi import RULESET
+from rulesets.riichi.options import PRESET_NAMES, RiichiOptions, preset
+
+# riichi.md §16 "chosen default" column
+DOC_DEFAULTS = {
+    "ippatsu": True, "pinfu_tsumo": True, "kuitan": True, "chiitoitsu_value": "2han25fu",
+    "ryanpeikou_han": 3, "honroutou_han": 2, "ryuuiisou_requires_hatsu": False,
+    "chuuren_manzu_only": False, "double_yakuman": True, "suukantsu_value": "double",
+    "kan_dora": True, "kan_dora_timing": "immediate", "ura_dora": True, "kan_ura_dora": True,
+    "aka_dora": 0, "renhou": False, "renhou_value": "baiman", "isshoku_sanjun": False,
+    "sanrenkou": False, "suurenkou": False, "daisharin": False, "daisharin_range": "any_run",
+    "daisharin_all_suits": False, "paarenchan": False, "paarenchan_needs_yaku": True,
+    "shiisan_puutaa": False, "nagashi_mangan": False, "nagashi_called_discard_voids": False,
+    "nagashi_then_noten_payments": True, "nagashi_multiple": "cancel",
+    "chankan_reveals_kan_dora": False, "kokushi_rob_ankan": True, "tsuuiisou_seven_pairs": True,
+    "multi_ron": "double", "multi_ron_honba": "priority_winner",
+    "multi_ron_deposits": "priority_winner", "double_wind_pair_fu": 4, "kiriage_mangan": False,
+    "kazoe": "yakuman", "yakuman_stacking": True, "pao": frozenset({"daisangen", "daisuushii"}),
+    "pao_honba_payer": "discarder", "kuikae": "forbidden", "riichi_min_points": 1000,
+    "riichi_min_live_wall": 4, "riichi_ankan": "no_wait_change",
+    "karaten_counts_as_tenpai": False,
+    "abortive_draws": frozenset(
+        {"kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou"}
+    ),
+    "noten_payment": 3000, "renchan": "tenpai", "honba_value": 300, "game_length": "hanchan",
+    "start_points": 25000, "return_points": 30000, "uma": (20, 10, -10, -20),
+    "tobi": "below_zero", "agari_yame": True, "tenpai_yame": False,
+    "west_extension": "sudden_death", "leftover_deposits": "to_first", "rank_ties": "seat_order",
+}
+
+
+def test_every_documented_option_with_its_default() -> None:
+    assert RiichiOptions().model_dump() == DOC_DEFAULTS
+
+
+def test_unknown_option_is_rejected() -> None:
+    with pytest.raises(OptionsError) as err:
+        parse_options(RULESET, {"red_fives": True})
+    assert err.value.field == "red_fives"
+
+
+def test_bad_value_is_rejected() -> None:
+    with pytest.raises(OptionsError):
+        parse_options(RULESET, {"aka_dora": 2})
+    with pytest.raises(OptionsError):
+        parse_options(RULESET, {"pao": ["chinroutou"]})
+
+
+def test_options_are_frozen_and_hashable() -> None:
+    opts = RiichiOptions()
+    with pytest.raises(ValidationError):
+        opts.kuitan = False  # type: ignore[misc]
+    assert hash(opts) == hash(RiichiOptions())
+
+
+def test_json_round_trip() -> None:
+    opts = preset("tenhou")
+    assert RiichiOptions.model_validate_json(opts.model_dump_json()) == opts
+
+
+def test_presets() -> None:
+    assert set(PRESET_NAMES) == {"default", "tenhou", "ema", "wrc"}
+    assert preset("default") == RiichiOptions()
+    tenhou = preset("tenhou")
+    assert tenhou.aka_dora == 3 and tenhou.kan_dora_timing == "after_discard"
+    assert tenhou.nagashi_mangan and tenhou.nagashi_multiple == "each"
+    assert tenhou.suukantsu_value == "single"
+    ema = preset("ema")
+    assert ema.multi_ron == "triple" and ema.abortive_draws == frozenset()
+    assert ema.start_points == ema.return_points == 30000 and ema.uma == (15, 5, -5, -15)
+    assert ema.renhou and ema.renhou_value == "mangan"
+    wrc = preset("wrc")
+    assert wrc.multi_ron == "head_bump" and not wrc.double_yakuman and not wrc.agari_yame
+    with pytest.raises(ValueError):
+        preset("nope")
