@@ -452,8 +452,12 @@ def is_complete(
     concealed_sets = n_sets - n_melds
     if sum(counts) != 3 * concealed_sets + 2 or concealed_sets < 0:
         return False
-    if is_standard_complete(counts):
-        return True
+    return is_standard_complete(counts) or _is_special_complete(counts, n_melds, n_sets, rules)
+
+
+def _is_special_complete(
+    counts: Sequence[int], n_melds: int, n_sets: int, rules: ShapeRules
+) -> bool:
     extra = n_sets - 4
     if extra >= 0 and n_melds <= extra and _special_possible(counts, rules):
         for _taken, rest in _extra_set_splits(counts, extra - n_melds):
@@ -494,16 +498,55 @@ def waits(
     winning tile. A kind is left out when the player already holds all four copies
     (``held``: counts of the player's own tiles including melds; defaults to ``counts``)."""
     own = held if held is not None else counts
+    if sum(counts) != 3 * (n_sets - n_melds) + 1:
+        return []
+    # Adding a tile changes one suit only: judge the other suits once.
+    suits = _suits(counts)
+    ok = [not any(t) or _suit_complete(t, h) for t, h, _o in suits]
+    pairs = [sum(t) % 3 == 2 for t, _h, _o in suits]
+    maybe_special = _special_possible_before_win(counts, rules)
     out: list[int] = []
     trial = list(counts)
     for k in range(NUM_KINDS):
         if own[k] >= 4:
             continue
+        if not maybe_special and not _touches(counts, k):
+            continue
+        s = k // 9
+        t, honors, offset = suits[s]
+        grown = list(t)
+        grown[k - offset] += 1
+        others_ok = all(ok[j] for j in range(4) if j != s)
+        n_pairs = sum(pairs[j] for j in range(4) if j != s) + (sum(grown) % 3 == 2)
+        if others_ok and n_pairs == 1 and _suit_complete(tuple(grown), honors):
+            out.append(k)
+            continue
+        if not maybe_special:
+            continue
         trial[k] += 1
-        if is_complete(trial, n_melds, n_sets=n_sets, rules=rules):
+        if _is_special_complete(trial, n_melds, n_sets, rules):
             out.append(k)
         trial[k] -= 1
     return out
+
+
+def _touches(counts: Sequence[int], k: int) -> bool:
+    """Whether kind ``k`` could join a set or pair with a tile already held."""
+    if k >= 27:
+        return counts[k] > 0
+    base = k - k % 9
+    return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))
+
+
+def _special_possible_before_win(counts: Sequence[int], rules: ShapeRules) -> bool:
+    """``_special_possible`` loosened by the one tile still to come."""
+    if rules.seven_pairs and sum(1 for c in counts if c % 2) <= 4:
+        return True
+    if rules.thirteen_orphans and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12:
+        return True
+    if rules.knitted_straight:
+        return True  # the knitted tiles need not touch anything held
+    return rules.honors_and_knitted and sum(1 for c in counts if c) >= 13
 
 
 # ------------------------------------------------------------------ shanten

@@ -20,7 +20,7 @@ from server.registry import available, load
 # One well-known hand per ruleset (mcr.md §14 ex. 1; riichi: a closed pinfu-tanyao hand).
 SAMPLE_HANDS = {
     "mcr": {"concealed": "123456m1178s456p", "win_tile": "9s"},
-    "riichi": {"concealed": "234m567p34588s678s", "win_tile": "2s", "riichi": True},
+    "riichi": {"concealed": "234m567p3488s678s", "win_tile": "2s", "riichi": True},
 }
 
 
