@@ -131,6 +131,7 @@ class PatternSet(Generic[C]):
             if unknown:
                 raise ValueError(f"{d.id} excludes unknown ids {unknown}")
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
+        self._hits: dict[tuple[str, int, int | None], PatternHit] = {}  # immutable, reused
 
     def count(self, ctx: C) -> Counts:
         """Raw counts from the patterns' own counters (zero counts left out)."""
@@ -167,11 +168,17 @@ class PatternSet(Generic[C]):
     ) -> tuple[PatternHit, ...]:
         """Pattern hits in catalogue order."""
         vals = values or {}
-        return tuple(
-            self.by_id[k].hit(counts[k], vals.get(k))
-            for k in sorted(counts, key=self.order.__getitem__)
-            if counts[k] > 0
-        )
+        out = []
+        for k in sorted(counts, key=self.order.__getitem__):
+            n = counts[k]
+            if n <= 0:
+                continue
+            key = (k, n, vals.get(k))
+            hit = self._hits.get(key)
+            if hit is None:
+                hit = self._hits[key] = self.by_id[k].hit(n, key[2])
+            out.append(hit)
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

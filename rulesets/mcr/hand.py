@@ -7,12 +7,14 @@ the set of tiles (suits, tile classes, ranges, Tile Hog, concealment, situationa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from engine.context import InvalidInput, WinContext
-from engine.melds import MeldType
+from engine.melds import KONG_TYPES, MeldType
 from engine.shapes import ShapeRules, waits
+from engine.tiles import kind_of
+from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
 
@@ -28,9 +30,9 @@ _WAIT_RULES = ShapeRules(
 _NO_LIMIT = (0,) * 34  # formal waits: a kind counts even when all its copies are in sight
 
 
-@lru_cache(maxsize=1 << 14)
 def formal_waits(concealed: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
-    """Kinds completing the concealed part (without the winning tile)."""
+    """Kinds completing the concealed part (without the winning tile), by the engine's
+    general search; ``rulesets.mcr.waits`` computes the same set faster."""
     return tuple(waits(concealed, n_melds, rules=_WAIT_RULES, held=_NO_LIMIT))
 
 
@@ -53,7 +55,7 @@ class HandFacts:
         if self._unique is None:
             before = list(self.counts)
             before[self.win] -= 1
-            self._unique = len(formal_waits(tuple(before), self.n_melds)) == 1
+            self._unique = is_unique_wait(before, self.n_melds, self.win)
         return self._unique
 
 
@@ -66,21 +68,41 @@ def check_flags(win: WinContext) -> None:
 
 
 def build_facts(win: WinContext) -> HandFacts:
-    counts = win.concealed_counts()
+    """The shared facts of a hand that ``WinContext.check`` accepted."""
+    counts = [0] * 34
+    for t in win.concealed:
+        counts[t if t < 34 else kind_of(t)] += 1
+    w = win.win_tile if win.win_tile < 34 else kind_of(win.win_tile)
+    counts[w] += 1
     all_counts = list(counts)
+    mask = 0
     melded_sets = 0
     n_kongs = 0
     for meld in win.melds:
-        for k in meld.kinds():
+        k = meld.kind
+        if meld.type is MeldType.CHI:
             all_counts[k] += 1
+            all_counts[k + 1] += 1
+            all_counts[k + 2] += 1
+            mask |= 7 << k
+        else:
+            all_counts[k] += len(meld.tiles)
+            mask |= 1 << k
         if meld.type is not MeldType.ANKAN:
             melded_sets += 1
-        if meld.is_kong:
+        if meld.type in KONG_TYPES:
             n_kongs += 1
+    hogs = -n_kongs
+    for k in range(34):
+        c = all_counts[k]
+        if c:
+            mask |= 1 << k
+            if c == 4:
+                hogs += 1
     facts = HandFacts(
         counts=counts,
         all_counts=all_counts,
-        win=win.win_kind,
+        win=w,
         n_melds=len(win.melds),
         melded_sets=melded_sets,
         n_kongs=n_kongs,
@@ -88,59 +110,72 @@ def build_facts(win: WinContext) -> HandFacts:
         seat=26 + win.seat_wind,
         prevalent=26 + win.round_wind,
     )
-    facts.base = _tile_fans(all_counts)
+    facts.base = dict(_tile_fans_of(mask))
     _concealment_fans(facts, facts.base)
     _situational_fans(win, facts, facts.base)
-    hogs = sum(1 for c in all_counts if c == 4) - n_kongs
     if hogs > 0:
         facts.base["tile_hog"] = hogs
     return facts
 
 
-def _tile_fans(all_counts: list[int]) -> Counts:
-    """Fans decided by which tiles the hand holds (mcr.md §12: 22, 49, 51, 75, 76, the
+def _mask(kinds: Iterable[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+_M_SUITS = tuple(0x1FF << (9 * s) for s in range(3))
+_M_HONORS = 0x7F << 27
+_M_WINDS = 0xF << 27
+_M_DRAGONS = 0x7 << 31
+_M_TERMINALS = _mask((0, 8, 9, 17, 18, 26))
+_M_GREEN = _mask(GREEN)
+_M_REVERSIBLE = _mask(REVERSIBLE)
+_RANK_MASKS = tuple(_mask((r, r + 9, r + 18)) for r in range(9))
+
+
+def _ranks_within(mask: int, low: int, high: int) -> bool:
+    allowed = 0
+    for r in range(low - 1, high):
+        allowed |= _RANK_MASKS[r]
+    return not mask & ~allowed
+
+
+def _tile_fans_of(mask: int) -> tuple[tuple[str, int], ...]:
+    """Fans decided by which kinds the hand holds (mcr.md §12: 22, 49, 51, 75, 76, the
     tile-class fans 3, 8, 11, 18, 40, 68 and the range fans 25-27, 36, 37)."""
     out: Counts = {}
-    kinds = [k for k in range(34) if all_counts[k]]
-    suits = {k // 9 for k in kinds if k < 27}
-    honors = any(k >= 27 for k in kinds)
+    honors = bool(mask & _M_HONORS)
+    suits = sum(1 for m in _M_SUITS if mask & m)
     if not honors:
         out["no_honors"] = 1
-    missing = 3 - len(suits)
-    if missing == 1:
+    if suits == 2:
         out["one_voided_suit"] = 1
-    elif missing == 2:
+    elif suits == 1:
         out["half_flush" if honors else "full_flush"] = 1
-    if (
-        missing == 0
-        and any(k in WINDS for k in kinds)
-        and any(k in DRAGONS for k in kinds)
-    ):
+    elif suits == 3 and mask & _M_WINDS and mask & _M_DRAGONS:
         out["all_types"] = 1
-    terminal_or_honor = [k >= 27 or k % 9 in (0, 8) for k in kinds]
-    simples = not any(terminal_or_honor)
+    outer = _M_TERMINALS | _M_HONORS
+    simples = not mask & outer
     if simples:
         out["all_simples"] = 1
-    if all(k in REVERSIBLE for k in kinds):
+    if not mask & ~_M_REVERSIBLE:
         out["reversible_tiles"] = 1
-    if all(k in GREEN for k in kinds):
+    if not mask & ~_M_GREEN:
         out["all_green"] = 1
     if not simples:
-        if all(k >= 27 for k in kinds):
+        if not mask & ~_M_HONORS:
             out["all_honors"] = 1
-        elif all(k < 27 and k % 9 in (0, 8) for k in kinds):
+        elif not mask & ~_M_TERMINALS:
             out["all_terminals"] = 1
-        elif all(terminal_or_honor):
+        elif not mask & ~outer:
             out["all_terminals_and_honors"] = 1
     if not honors:
-        ranks = {k % 9 + 1 for k in kinds}
-        if ranks <= {1, 2, 3, 4}:
-            out["lower_four" if 4 in ranks else "lower_tiles"] = 1
-        elif ranks <= {6, 7, 8, 9}:
-            out["upper_four" if 6 in ranks else "upper_tiles"] = 1
-        elif ranks <= {4, 5, 6}:
+        if _ranks_within(mask, 1, 4):
+            out["lower_four" if mask & _RANK_MASKS[3] else "lower_tiles"] = 1
+        elif _ranks_within(mask, 6, 9):
+            out["upper_four" if mask & _RANK_MASKS[5] else "upper_tiles"] = 1
+        elif _ranks_within(mask, 4, 6):
             out["middle_tiles"] = 1
-    return out
+    return tuple(out.items())
 
 
 def _concealment_fans(facts: HandFacts, out: Counts) -> None:

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.context import InvalidInput, WinContext
+from engine.melds import Meld, MeldType
 from engine.scoring import Evaluation, Score, ScoreError, best_total
-from engine.shapes import Arrangement, Block, BlockKind, Shape, ShapeRules, arrangements
+from engine.shapes import (
+    KNITTED_PATTERNS,
+    Block,
+    BlockKind,
+    Shape,
+    decompose,
+    honors_and_knitted_pattern,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_kinds,
+)
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
 from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
-from rulesets.mcr.hand import Counts, HandFacts, build_facts, check_flags, formal_waits
+from rulesets.mcr.hand import Counts, HandFacts, build_facts, check_flags
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
+from rulesets.mcr.waits import wait_kinds
 
 RULESET_ID = "mcr"
-_SHAPES = ShapeRules(
-    seven_pairs=True,
-    seven_pairs_four_as_two=True,
-    thirteen_orphans=True,
-    honors_and_knitted=True,
-    knitted_straight=True,
-)
 _SITUATIONAL = (
     "self_drawn",
     "last_tile_draw",
@@ -45,11 +51,12 @@ _NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One way to read the hand: an engine arrangement (None for Nine Gates)."""
+    """One way to read the hand: its shape, its blocks (standard and knitted-straight
+    shapes; melds last) and, for the knitted shapes, the knitted pattern's suits."""
 
     shape: str  # a Shape value or "nine_gates"
     blocks: tuple[Block, ...]
-    arrangement: Arrangement | None
+    knitted_suits: tuple[int, int, int] | None
 
 
 def score(win: WinContext, options: Options) -> Score:
@@ -72,7 +79,7 @@ def score(win: WinContext, options: Options) -> Score:
 
     def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
         # §11.3 step 3: on a tie, report the reading the reference calculator reports.
-        if new.arrangement.shape != Shape.STANDARD:
+        if new.arrangement.shape is not Shape.STANDARD:
             return False
         c = new.counts
         return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
@@ -188,7 +195,7 @@ def _knitted_wait(
 ) -> None:
     mode = options.knitted_straight_waits
     win = facts.win
-    suits = r.arrangement.knitted_suits if r.arrangement else None
+    suits = r.knitted_suits
     assert suits is not None
     knitted = {s * 9 + off + step for off, s in enumerate(suits) for step in (0, 3, 6)}
     if mode == "none_if_overlap" and win in knitted:
@@ -204,7 +211,7 @@ def _knitted_wait(
     if rest[win] == 0:
         return
     rest[win] -= 1
-    if len(formal_waits(tuple(rest), 3)) != 1:
+    if len(wait_kinds(rest, 3)) != 1:
         return
     fan = None
     if extra.kind is BlockKind.CHOW:
@@ -219,30 +226,61 @@ def _knitted_wait(
 
 
 def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
-    specials: list[Reading] = []
-    standard: dict[tuple[Block, ...], Reading] = {}
-    for a in arrangements(facts.counts, win.melds, facts.win, rules=_SHAPES):
-        if a.shape == Shape.STANDARD:
-            if a.blocks not in standard:
-                standard[a.blocks] = Reading(Shape.STANDARD, a.blocks, a)
-        elif a.shape == Shape.KNITTED_STRAIGHT:
-            if not any(s.shape == Shape.KNITTED_STRAIGHT for s in specials):
-                specials.append(Reading(a.shape, a.blocks, a))
-        elif not any(s.shape == a.shape for s in specials):
-            specials.append(Reading(a.shape, a.blocks, a))
-    if not win.melds and _nine_gates(facts.counts, facts.win):
-        specials.append(Reading("nine_gates", (), None))
-    ordered = sorted(standard.values(), key=_division_key)
-    return specials + ordered
+    """Every reading of the hand (§7.1, §11.3 step 1): the special shapes first, then the
+    standard divisions in the reference calculator's order (it matters only for ties).
+
+    Built from ``engine.shapes`` pieces (``decompose``, the special-shape tests and the
+    knitted patterns) rather than ``arrangements``: the scorer needs each division once,
+    not once per block that could hold the winning tile."""
+    counts = facts.counts
+    melds = tuple(_meld_block(m) for m in win.melds)
+    n_sets = 4 - len(melds)
+    out: list[Reading] = []
+    if not melds:
+        if is_seven_pairs(counts, four_as_two_pairs=True):
+            out.append(Reading(Shape.SEVEN_PAIRS, (), None))
+        elif is_thirteen_orphans(counts):
+            out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
+        else:
+            suits = honors_and_knitted_pattern(counts)
+            if suits is not None:
+                out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
+            elif _nine_gates(counts, facts.win):
+                out.append(Reading("nine_gates", (), None))
+    if len(melds) <= 1 and sum(1 for c in counts[:27] if c) >= 9:
+        for suits in KNITTED_PATTERNS:
+            rest = list(counts)
+            for k in knitted_kinds(suits):
+                rest[k] -= 1
+            if min(rest) < 0:
+                continue
+            knit = tuple(Block(BlockKind.KNITTED, s * 9 + off) for off, s in enumerate(suits))
+            for sets, pair in decompose(rest, n_sets - 3):
+                blocks = (*knit, *sets, Block(BlockKind.PAIR, pair), *melds)
+                out.append(Reading(Shape.KNITTED_STRAIGHT, blocks, suits))
+            break
+    divisions = decompose(counts, n_sets)
+    if len(divisions) > 1:
+        divisions.sort(key=_division_key)
+    for sets, pair in divisions:
+        blocks = (*sets, Block(BlockKind.PAIR, pair), *melds)
+        out.append(Reading(Shape.STANDARD, blocks, None))
+    return out
 
 
-def _division_key(r: Reading) -> tuple[tuple[int, int, int], ...]:
-    """The reference calculator's order of standard divisions: its concealed sets
+def _meld_block(meld: Meld) -> Block:
+    if meld.type is MeldType.CHI:
+        return Block(BlockKind.CHOW, meld.kind, meld.type)
+    if meld.type is MeldType.PON:
+        return Block(BlockKind.PUNG, meld.kind, meld.type)
+    return Block(BlockKind.KONG, meld.kind, meld.type)
+
+
+def _division_key(division: tuple[tuple[Block, ...], int]) -> tuple[tuple[int, int, int], ...]:
+    """The reference calculator's order of standard divisions: their concealed sets
     compared as sorted (tile, tile, tile) triples in its tile order."""
     out = []
-    for b in r.blocks:
-        if b.meld is not None or b.kind is BlockKind.PAIR:
-            continue
+    for b in division[0]:
         o = order_key(b.tile)
         out.append((o, o + 1, o + 2) if b.kind is BlockKind.CHOW else (o, o, o))
     return tuple(sorted(out))
@@ -261,6 +299,7 @@ def _nine_gates(counts: Sequence[int], win: int) -> bool:
     return all(before[base + i] == want[i] for i in range(9))
 
 
+@lru_cache(maxsize=64)
 def _allowed(options: Options) -> frozenset[str] | None:
     if not options.beginner:
         return None
@@ -270,6 +309,7 @@ def _allowed(options: Options) -> frozenset[str] | None:
     return frozenset(small | set(BEGINNER_BIG_FANS))
 
 
+@lru_cache(maxsize=64)
 def _values(options: Options) -> dict[str, int]:
     values: dict[str, int] = {}
     if options.edition == "wmo2006":
