@@ -1,0 +1,51 @@
+"""The fast unique-wait test equals the engine's general wait search (mcr.md §11.7)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.shapes import ShapeRules, waits
+from rulesets.mcr.waits import is_unique_wait, wait_kinds
+from tests.engine.hand_samples import complete_hand, minus_one
+
+from .generator import generate
+
+RULES = ShapeRules(seven_pairs=True, seven_pairs_four_as_two=True, thirteen_orphans=False)
+NO_LIMIT = (0,) * 34
+
+
+def engine_waits(before: list[int], n_melds: int) -> set[int]:
+    return set(waits(before, n_melds, rules=RULES, held=NO_LIMIT))
+
+
+def test_matches_engine_on_random_ready_hands() -> None:
+    rng = random.Random(7)
+    for _ in range(1500):
+        n_sets = rng.choice([4, 4, 3, 2, 1])
+        before = minus_one(rng, complete_hand(rng, n_sets))
+        assert wait_kinds(before, 4 - n_sets) == engine_waits(before, 4 - n_sets), before
+
+
+def test_matches_engine_on_generated_wins() -> None:
+    for win in generate("waits", 1500):
+        before = win.concealed_counts()
+        before[win.win_kind] -= 1
+        expected = engine_waits(before, len(win.melds))
+        assert wait_kinds(before, len(win.melds)) == expected
+        if win.win_kind in expected:
+            assert is_unique_wait(before, len(win.melds), win.win_kind) == (len(expected) == 1)
+
+
+def test_examples() -> None:
+    def counts(*kinds: int) -> list[int]:
+        c = [0] * 34
+        for k in kinds:
+            c[k] += 1
+        return c
+
+    # 4556p waits only on 5p; 45567p (+ a pair) on 3p and 6p; 1233s only on 3s
+    assert wait_kinds(counts(12, 13, 13, 14), 3) == {13}
+    assert wait_kinds(counts(12, 13, 13, 14, 15, 27, 27), 2) == {11, 14}
+    assert wait_kinds(counts(18, 19, 20, 20), 3) == {20}
+    # a kind whose four copies are all held still counts (formal waits)
+    assert wait_kinds(counts(0, 0, 0, 0, 1, 2, 3, 4, 5, 9, 10, 11, 27), 0) == {27}
