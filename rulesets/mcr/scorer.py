@@ -70,6 +70,9 @@ def score(win: WinContext, options: Options) -> Score:
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
     allowed = _allowed(options)
+    if allowed is not None and "nine_gates" not in allowed and len(readings) > 1:
+        # its fixed extras only exist with the fan; the standard readings remain
+        readings = [r for r in readings if r.shape != "nine_gates"]
     values = _values(options)
     has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
 
