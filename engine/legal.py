@@ -66,10 +66,24 @@ def seat_waits(
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
 
+_furiten_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
+
+
 def is_furiten(rules: TableRules, seat: SeatState) -> bool:
     """Whether the seat may not win on a discard (riichi.md §7)."""
     if not rules.furiten:
         return False
+    memo = _furiten_memo.get(id(seat))
+    if memo is not None and memo[0] is seat and memo[1] is rules:
+        return memo[2]
+    if len(_furiten_memo) > 64:
+        _furiten_memo.clear()
+    result = _is_furiten(rules, seat)
+    _furiten_memo[id(seat)] = (seat, rules, result)  # keyed on the object, kept alive
+    return result
+
+
+def _is_furiten(rules: TableRules, seat: SeatState) -> bool:
     if seat.furiten_temp or seat.furiten_riichi:
         return True
     if not seat.discards:
@@ -175,14 +189,14 @@ def complete(rules: TableRules, counts: Sequence[int], n_melds: int) -> bool:
 
 @lru_cache(maxsize=1 << 15)
 def completes(
-    hand: tuple[Tile, ...], n_melds: int, extra: int, n_sets: int, shape: ShapeRules
+    hand: tuple[Tile, ...], n_melds: int, extra: int, n_sets: int, shape: ShapeKey
 ) -> bool:
     """Whether ``hand`` (plus one tile of kind ``extra`` unless it is -1) is complete;
     memoised on the hand, which recurs across events and seats' checks."""
     counts = hand_counts(hand)
     if extra >= 0:
         counts[extra] += 1
-    return _complete(counts, n_melds, n_sets, shape)
+    return _complete(counts, n_melds, n_sets, shape.shape)
 
 
 def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRules) -> bool:
@@ -211,7 +225,28 @@ def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRule
 
 def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
     """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
-    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, rules.shape_rules)
+    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, _shape_key(rules.shape_rules))
+
+
+_shape_keys: dict[int, tuple[ShapeRules, ShapeKey]] = {}
+
+
+class ShapeKey:
+    """Identity-hashed stand-in for a ShapeRules in memo keys (dataclass hashing is slow)."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape: ShapeRules) -> None:
+        self.shape = shape
+
+
+def _shape_key(shape: ShapeRules) -> ShapeKey:
+    found = _shape_keys.get(id(shape))
+    if found is not None and found[0] is shape:
+        return found[1]
+    key = next((k for known, k in _shape_keys.values() if known == shape), None) or ShapeKey(shape)
+    _shape_keys[id(shape)] = (shape, key)
+    return key
 
 
 _cache: tuple[MatchState, int, tuple[Action, ...]] | None = None
@@ -266,7 +301,8 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         return out
     # self-drawn win
     if drawn is not None and not is_flower(drawn):
-        whole = completes(seat.hand, len(seat.melds), -1, rules.n_sets, rules.shape_rules)
+        shape = _shape_key(rules.shape_rules)
+        whole = completes(seat.hand, len(seat.melds), -1, rules.n_sets, shape)
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs

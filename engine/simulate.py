@@ -23,7 +23,7 @@ from engine.events import (
 )
 from engine.state import SEATS, HandState, MatchState, Phase
 from engine.table_rules import Replacement, Table
-from engine.views import redact, view_for
+from engine.views import TableView, redact, view_for
 
 BotFactory = Callable[[Table, str, int], Bot]
 
@@ -112,7 +112,7 @@ def play_match(
             raise InvariantError("nobody can act but the match is not over")
         view = view_for(state, seat)
         if check:
-            check_view(state, seat)
+            check_view(view, seat)
         action = seats[seat].act(view)
         actions.append(action)
         state, events = step(state, action)
@@ -150,10 +150,10 @@ def _absorb(events: list[Event], stats: MatchStats, log: list[Event], keep: bool
 # ------------------------------------------------------------------ invariants
 
 
-def drawn_tiles(hand: HandState) -> Counter[int]:
-    """Every tile taken from the wall so far (front draws and replacement draws)."""
+def drawn_tiles(hand: HandState) -> list[int]:
+    """Every tile taken from the wall so far (front draws and replacement draws), sorted."""
     wall = hand.wall
-    taken = Counter(wall.tiles[: hand.front])
+    taken = list(wall.tiles[: hand.front])
     n_tiles = len(wall.tiles)
     for n in range(hand.replacements):
         if hand.replacement is Replacement.TAIL:
@@ -162,19 +162,22 @@ def drawn_tiles(hand: HandState) -> Counter[int]:
             idx = wall.replacement_index(n)
         else:
             idx = n_tiles - wall.spec.dead_wall - 1 - n
-        taken[wall.tiles[idx]] += 1
-    return taken
+        taken.append(wall.tiles[idx])
+    return sorted(taken)
 
 
-def held_tiles(hand: HandState) -> Counter[int]:
-    held: Counter[int] = Counter()
+def held_tiles(hand: HandState) -> list[int]:
+    held: list[int] = []
     for s in hand.seats:
-        held.update(s.hand)
-        held.update(s.flowers)
+        held += s.hand
+        held += s.flowers
         for rec in s.melds:
-            held.update(rec.meld.tiles)
-        held.update(d.tile for d in s.discards if not d.called)
-    return held
+            held += rec.meld.tiles
+        held += [d.tile for d in s.discards if not d.called]
+    return sorted(held)
+
+
+_checked_wall: object = None  # the last wall found to be the ruleset's tile set
 
 
 def check_tiles(state: MatchState) -> None:
@@ -183,8 +186,11 @@ def check_tiles(state: MatchState) -> None:
         return
     if held_tiles(hand) != drawn_tiles(hand):
         raise InvariantError(f"tiles not conserved in hand {hand.hand_number}")
-    if sorted(hand.wall.tiles) != sorted(state.table.rules.wall.tile_set()):
-        raise InvariantError("the wall is not the ruleset's tile set")
+    global _checked_wall
+    if _checked_wall is not hand.wall:
+        if sorted(hand.wall.tiles) != sorted(state.table.rules.wall.tile_set()):
+            raise InvariantError("the wall is not the ruleset's tile set")
+        _checked_wall = hand.wall
     if hand.remaining() < 0:
         raise InvariantError("drew past the end of the live wall")
     if hand.phase is not Phase.ENDED:
@@ -234,8 +240,7 @@ def check_redacted(
         raise InvariantError(f"private answer leaks to {viewer}")
 
 
-def check_view(state: MatchState, viewer: int) -> None:
-    view = view_for(state, viewer)
+def check_view(view: TableView, viewer: int) -> None:
     if view.hand is None:
         return
     for i, s in enumerate(view.hand.seats):

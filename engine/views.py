@@ -8,7 +8,6 @@ unrevealed wall, the dead wall, ura indicators or the seed (revealed at the matc
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,7 @@ from engine.events import (
     Furiten,
     KongDeclared,
 )
-from engine.legal import is_furiten, legal_actions
+from engine.legal import legal_actions
 from engine.melds import MeldType
 from engine.state import (
     DiscardRecord,
@@ -34,6 +33,7 @@ from engine.state import (
     SeatState,
     Standing,
     WindowKind,
+    update,
 )
 from engine.tiles import Tile
 
@@ -85,7 +85,7 @@ class HandView:
     seats: tuple[SeatView, ...]
     window: WindowView | None = None
     drawn: Tile | None = None  # the viewer's own fresh draw
-    furiten: bool = False  # the viewer's own
+    furiten: bool = False  # the viewer's own temporary or riichi furiten
     result: HandResult | None = None
 
 
@@ -193,7 +193,8 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
             seats=tuple(seats),
             window=window,
             drawn=hand.drawn if own_turn else None,
-            furiten=viewer is not None and rules.furiten and is_furiten(rules, hand.seats[viewer]),
+            furiten=viewer is not None
+            and (hand.seats[viewer].furiten_temp or hand.seats[viewer].furiten_riichi),
             result=hand.result,
         )
         if viewer is not None:
@@ -219,17 +220,17 @@ def redact(event: Event, viewer: Viewer, *, face_down_kongs: bool = True) -> Eve
 
     ``face_down_kongs``: whether the ruleset hides concealed kongs (MCR) — pass
     ``table.rules.concealed_kong_face_down``."""
-    if isinstance(event, Dealt):
-        return event if event.seat == viewer else dataclasses.replace(event, tiles=None)
     if isinstance(event, Drew):
-        return event if event.seat == viewer else dataclasses.replace(event, tile=None)
+        return event if event.seat == viewer else update(event, tile=None)
+    if isinstance(event, Dealt):
+        return event if event.seat == viewer else update(event, tiles=None)
     if isinstance(event, ClaimWindowOpened):
         mine = tuple((s, o) for s, o in (event.options or ()) if s == viewer)
-        return dataclasses.replace(event, options=mine, completes=None)
+        return update(event, options=mine, completes=None)
     if isinstance(event, Answered | Furiten):
         return event if event.seat == viewer else None
     if isinstance(event, KongDeclared):
         if event.kind == "concealed" and face_down_kongs and event.seat != viewer:
-            return dataclasses.replace(event, tile=None, meld=None)
+            return update(event, tile=None, meld=None)
         return event
     return event

@@ -29,10 +29,17 @@ from engine.views import TableView
 class GreedyBot:
     def __init__(self, rules: TableRules) -> None:
         self._rules = rules
+        self._memo: dict[tuple[tuple[int, ...], int], int] = {}
 
     def _shanten(self, counts: list[int], n_melds: int) -> int:
-        r = self._rules
-        return shanten(counts, n_melds, n_sets=r.n_sets, rules=r.shape_rules)
+        key = (tuple(counts), n_melds)
+        value = self._memo.get(key)
+        if value is None:
+            if len(self._memo) > 50_000:
+                self._memo.clear()
+            r = self._rules
+            value = self._memo[key] = shanten(counts, n_melds, n_sets=r.n_sets, rules=r.shape_rules)
+        return value
 
     def _best_discard(self, counts: list[int], n_melds: int) -> int:
         """The lowest shanten reachable by one discard from ``counts``."""
