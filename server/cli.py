@@ -5,8 +5,10 @@ from __future__ import annotations
 import typer
 
 from server.commands.demo import demo
+from server.commands.play import play
 from server.commands.rulesets import rulesets
 from server.commands.score import score
+from server.commands.serve import serve
 
 app = typer.Typer(
     name="jantaku",
@@ -17,6 +19,15 @@ app = typer.Typer(
 app.command()(score)
 app.command()(rulesets)
 app.command()(demo)
+app.command()(serve)
+app.command()(play)
+
+try:  # written by the engine's owner; registered once it exists
+    from server.commands.simulate import simulate
+except ImportError:
+    pass
+else:
+    app.command()(simulate)
 
 
 if __name__ == "__main__":

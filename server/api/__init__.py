@@ -1,0 +1,1 @@
+"""Thin REST routers: they validate, authenticate and hand over to the runtime."""

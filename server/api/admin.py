@@ -1,0 +1,134 @@
+"""Administration (admin bearer token): tables, seats, connections, tokens, health."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from server.api.deps import AdminDep, ServicesDep
+from server.api.tables import table_error
+from server.errors import ApiError, not_found
+from server.runtime.actor import BOTS, TableActor, TableError
+from server.services import Services
+
+router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[AdminDep])
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    occupant: str = Field(description='"bot:random", "bot:greedy" or a player id')
+
+
+class AbortIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field("", max_length=200)
+
+
+def _actor(svc: Services, table_id: str) -> TableActor:
+    try:
+        return svc.manager.get(table_id)
+    except TableError as exc:
+        raise table_error(exc) from None
+
+
+def _place(seat: int) -> int:
+    if not 0 <= seat <= 3:
+        raise ApiError(422, "invalid_field", f"seat: {seat} is not a seat (0..3)")
+    return seat
+
+
+@router.get("/tables")
+async def tables(svc: ServicesDep) -> list[dict[str, Any]]:
+    return [a.live() for a in svc.manager.actors.values()]
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
+    return _actor(svc, table_id).live()
+
+
+async def _run(actor: TableActor, job: Any) -> dict[str, Any]:
+    try:
+        await actor.call(job)
+    except TableError as exc:
+        raise table_error(exc) from None
+    return actor.live()
+
+
+@router.post("/tables/{table_id}/pause")
+async def pause(table_id: str, svc: ServicesDep) -> dict[str, Any]:
+    actor = _actor(svc, table_id)
+    return await _run(actor, actor.pause)
+
+
+@router.post("/tables/{table_id}/resume")
+async def resume(table_id: str, svc: ServicesDep) -> dict[str, Any]:
+    actor = _actor(svc, table_id)
+    return await _run(actor, actor.resume)
+
+
+@router.post("/tables/{table_id}/abort")
+async def abort(table_id: str, svc: ServicesDep, body: AbortIn | None = None) -> dict[str, Any]:
+    actor = _actor(svc, table_id)
+    reason = body.reason if body else ""
+    return await _run(actor, lambda: actor.abort(reason))
+
+
+@router.put("/tables/{table_id}/seats/{seat}")
+async def replace_seat(table_id: str, seat: int, body: SeatIn, svc: ServicesDep) -> dict[str, Any]:
+    actor = _actor(svc, table_id)
+    place = _place(seat)
+    occupant = body.occupant
+    if occupant in BOTS:
+        name = occupant
+    else:
+        player = await svc.store.players.get(occupant)
+        if player is None:
+            raise ApiError(422, "invalid_field", f"occupant: no player or bot '{occupant}'")
+        name = player.name
+    return await _run(actor, lambda: actor.replace_seat(place, occupant, name))
+
+
+@router.post("/tables/{table_id}/seats/{seat}/kick")
+async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
+    actor = _actor(svc, table_id)
+    place = _place(seat)
+    kicked = await actor.call(lambda: actor.kick(place))
+    if not kicked:
+        raise ApiError(404, "not_connected", f"nobody is connected at seat {place}")
+    return {"kicked": True, "seat": place}
+
+
+@router.get("/players")
+async def players(svc: ServicesDep) -> list[dict[str, Any]]:
+    return [
+        {
+            "player_id": p.id,
+            "name": p.name,
+            "token_active": p.token_hash is not None,
+            "token_hash_prefix": p.token_hash[:12] if p.token_hash else None,
+            "created": p.created.isoformat(),
+            "last_seen": p.last_seen.isoformat() if p.last_seen else None,
+        }
+        for p in await svc.store.players.list()
+    ]
+
+
+@router.delete("/players/{player_id}/token")
+async def revoke(player_id: str, svc: ServicesDep) -> dict[str, Any]:
+    if not await svc.store.players.revoke(player_id):
+        raise not_found("player", player_id)
+    closed = await svc.manager.kick_player(player_id)
+    return {"player_id": player_id, "revoked": True, "connections_closed": closed}
+
+
+@router.get("/health")
+async def health(svc: ServicesDep) -> dict[str, Any]:
+    return {"status": "ok", "tables": len(svc.manager.actors)}
+
+
+@router.get("/stats")
+async def stats(svc: ServicesDep) -> dict[str, Any]:
+    return svc.manager.stats()

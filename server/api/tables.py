@@ -1,0 +1,153 @@
+"""Tables: create, join, and read the public information (never tiles)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.ruleset import OptionsError
+from server import registry
+from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
+from server.errors import ApiError
+from server.runtime.actor import BOTS, TableError
+from server.runtime.tables import NotPlayable
+from server.services import Services
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+class TimersIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    move: float | None = Field(None, ge=0, le=3600, description="seconds per turn (0: none)")
+    claim: float | None = Field(None, ge=0, le=3600, description="seconds per claim window")
+    bank: float | None = Field(None, ge=0, le=36000, description="time bank per seat")
+
+
+class SpectatorsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    allowed: bool = True
+    delay: float = Field(0.0, ge=0, le=3600, description="seconds spectators lag behind")
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str = "mcr"
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(
+        default_factory=lambda: ["open"] * 4,
+        min_length=4,
+        max_length=4,
+        description='"open", "bot:random", "bot:greedy" or a player id, per table place',
+    )
+    timers: TimersIn | None = None
+    spectators: SpectatorsIn | bool | None = None
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, seats: list[str]) -> list[str]:
+        for s in seats:
+            if s.startswith("bot:") and s not in BOTS:
+                raise ValueError(f"unknown bot '{s}' (known: {', '.join(BOTS)})")
+        players = [s for s in seats if s != "open" and s not in BOTS]
+        if len(players) != len(set(players)):
+            raise ValueError("a player may take only one seat")
+        return seats
+
+
+class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(None, ge=0, le=3)
+
+
+class JoinOut(BaseModel):
+    table_id: str
+    seat: int
+    ws_url: str
+
+
+def table_error(exc: TableError) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message)
+
+
+async def names_for(svc: Services, seats: list[str]) -> dict[int, str]:
+    names: dict[int, str] = {}
+    for place, occupant in enumerate(seats):
+        if occupant == "open" or occupant in BOTS:
+            continue
+        player = await svc.store.players.get(occupant)
+        if player is None:
+            raise ApiError(422, "invalid_field", f"seats.{place}: no player '{occupant}'")
+        names[place] = player.name
+    return names
+
+
+@router.post("", status_code=201)
+async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) -> dict[str, Any]:
+    try:
+        ruleset = registry.load(body.ruleset)
+    except registry.UnknownRuleset as exc:
+        raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
+    names = await names_for(svc, body.seats)
+    s = svc.settings
+    t = body.timers or TimersIn()
+    timers = {
+        "move": s.move_time if t.move is None else t.move,
+        "claim": s.claim_time if t.claim is None else t.claim,
+        "bank": s.time_bank if t.bank is None else t.bank,
+    }
+    spec = body.spectators
+    if spec is None or isinstance(spec, bool):
+        spec = SpectatorsIn(allowed=bool(spec) if spec is not None else True)
+    try:
+        actor = await svc.manager.create(
+            ruleset=ruleset.id,
+            ruleset_version=ruleset.version,
+            options=body.options,
+            seats=body.seats,
+            names=names,
+            timers=timers,
+            spectators=spec.model_dump(),
+            created_by=who.id if who is not None else "admin",
+        )
+    except OptionsError as exc:
+        field = f"options.{exc.field}"
+        raise ApiError(422, "invalid_field", f"{field}: {exc.message}") from None
+    except NotPlayable as exc:
+        raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+    return actor.public()
+
+
+@router.get("")
+async def list_tables(
+    svc: ServicesDep,
+    status: Literal["waiting", "playing", "paused", "finished", "aborted"] | None = None,
+) -> list[dict[str, Any]]:
+    return [
+        a.public()
+        for a in svc.manager.actors.values()
+        if status is None or a.record.status == status
+    ]
+
+
+@router.get("/{table_id}")
+async def get_table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
+    try:
+        return svc.manager.get(table_id).public()
+    except TableError as exc:
+        raise table_error(exc) from None
+
+
+@router.post("/{table_id}/join", response_model=JoinOut)
+async def join_table(
+    table_id: str, svc: ServicesDep, who: PlayerDep, body: JoinIn | None = None
+) -> JoinOut:
+    try:
+        actor = svc.manager.get(table_id)
+        place = await actor.call(
+            lambda: actor.seat_player(who.id, who.name, body.seat if body else None)
+        )
+    except TableError as exc:
+        raise table_error(exc) from None
+    return JoinOut(table_id=table_id, seat=place, ws_url=f"/ws/tables/{table_id}")

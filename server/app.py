@@ -1,0 +1,60 @@
+"""``create_app(settings)``: the FastAPI application (REST, WebSocket, OpenAPI at /docs)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from server.api import admin, players, rulesets, tables
+from server.auth import admin_token_hash
+from server.config import Settings
+from server.errors import install as install_errors
+from server.repositories.memory import MemoryStore
+from server.repositories.protocols import Store
+from server.runtime.manager import TableManager
+from server.services import Services
+from server.ws.endpoint import table_socket
+from server.ws.messages import PROTOCOL_VERSION
+
+
+def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    settings = settings or Settings()
+    store = store or MemoryStore()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        services = Services(
+            settings=settings,
+            store=store,
+            manager=TableManager(store, settings),
+            admin_hash=admin_token_hash(settings),
+        )
+        app.state.services = services
+        try:
+            yield
+        finally:
+            await services.manager.shutdown()
+            await store.close()
+
+    app = FastAPI(
+        title="Jantaku",
+        version="0.1.0",
+        summary="A multi-variant mahjong game server",
+        description=f"REST for players and admins; play over WebSocket protocol "
+        f"v{PROTOCOL_VERSION} at /ws/tables/{{table_id}}?token=… (docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    install_errors(app)
+    app.include_router(players.router)
+    app.include_router(rulesets.router)
+    app.include_router(tables.router)
+    app.include_router(admin.router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+
+    @app.get("/api/health", tags=["health"])
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    return app

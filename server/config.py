@@ -1,0 +1,37 @@
+"""Server settings (pydantic-settings): every field can be set by a ``JANTAKU_*`` variable,
+e.g. ``JANTAKU_PORT=9000`` or ``JANTAKU_ADMIN_TOKEN=…``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="JANTAKU_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=0, le=65535)
+    # Bearer token of the administrator. When unset, one is generated at the first start,
+    # printed once, and only its SHA-256 is kept in ``admin_token_file``.
+    admin_token: str | None = None
+    admin_token_file: Path = Path(".jantaku/admin_token.sha256")
+
+    # Bots: seconds a bot seat "thinks" before acting (0 in tests).
+    bot_delay: float = Field(0.6, ge=0)
+
+    # Default timers of a new table, in seconds (0 = untimed). The move clock starts when
+    # the prompt is sent; once it runs out the seat's time bank is spent, then the server
+    # plays for the seat (discard the drawn tile / pass).
+    move_time: float = Field(15.0, ge=0)
+    claim_time: float = Field(8.0, ge=0)
+    time_bank: float = Field(60.0, ge=0)
+
+    # WebSocket limits
+    max_frame_bytes: int = Field(16 * 1024, ge=256)
+    garbage_limit: int = Field(5, ge=1)  # bad frames in a row before the connection closes
+    chat_max_chars: int = Field(300, ge=1)
+    chat_per_10s: int = Field(5, ge=1)
+    send_queue_limit: int = Field(4096, ge=16)  # frames queued for a slow client

@@ -1,0 +1,1 @@
+"""Table actors, clocks, bot seats, connections and the manager that holds them."""

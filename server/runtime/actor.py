@@ -1,0 +1,704 @@
+"""One actor per table: an asyncio task that runs every change of its table in turn.
+
+Everything that touches a table — a player's action, a timer, a bot's move, a
+(re)connection, an admin command — is a job on the actor's queue, so a table's actions
+are serialised while tables run concurrently. The engine decides; the actor only checks
+that an action answers the open prompt, persists the events, sends each viewer its
+redacted copy (engine.views), and opens the next prompts with their clocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from engine.actions import Action, action_to_json, unprompted
+from engine.bots import Bot
+from engine.bots.greedy import GreedyBot
+from engine.bots.random_bot import RandomBot
+from engine.decide import start, step
+from engine.errors import IllegalAction
+from engine.events import Event, HandEnded, HandStarted, MatchEnded, Settled, event_to_json
+from engine.legal import legal_actions
+from engine.replay import rebuild
+from engine.state import MatchState, Phase
+from engine.table_rules import Table
+from engine.views import Viewer, redact, view_for, view_to_json
+from engine.wall import commitment
+from server.config import Settings
+from server.repositories.protocols import LoggedEvent, Store, TableRecord
+from server.runtime.clock import Timers, fallback
+from server.runtime.connection import Connection, dumps
+from server.ws.messages import PROTOCOL_VERSION, CloseCode
+
+log = logging.getLogger("jantaku.table")
+
+T = TypeVar("T")
+BOTS = ("bot:random", "bot:greedy")
+
+
+class TableError(Exception):
+    """A refused request; ``status`` is the HTTP status the REST layer should use."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        self.status = status
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One event of the table's log with what is needed to redact and replay it."""
+
+    seq: int
+    event: Event
+    seating: tuple[int, ...]  # seating[seat] = place, after the event
+    at: float  # loop time
+    json: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Prompt:
+    place: int
+    seat: int
+    prompt_id: int
+    actions: tuple[Action, ...]
+    claim: bool
+    opened: float
+    allowance: float | None
+    handles: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def cancel(self) -> None:
+        for h in self.handles:
+            h.cancel()
+        self.handles.clear()
+
+
+class TableActor:
+    def __init__(
+        self,
+        record: TableRecord,
+        table: Table,
+        store: Store,
+        settings: Settings,
+        names: dict[int, str] | None = None,
+    ) -> None:
+        self.record = record
+        self.table = table
+        self.store = store
+        self.settings = settings
+        self.names: dict[int, str] = dict(names or {})
+        self.timers = Timers(
+            move=float(record.timers["move"]),
+            claim=float(record.timers["claim"]),
+            bank=float(record.timers["bank"]),
+        )
+        self.banks = [self.timers.bank] * 4
+        self.state: MatchState | None = None
+        self.seed: str | None = None
+        self.log: list[Entry] = []
+        self.conns: dict[int, Connection] = {}
+        self.spectators: set[Connection] = set()
+        self.prompts: dict[int, Prompt] = {}
+        self.bots: dict[int, Bot] = {}
+        self.actions = 0
+        self.last_action: float | None = None
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
+        self._queue = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._feed: deque[tuple[float, int, list[str]]] = deque()
+        self._feed_wake = asyncio.Event()
+        self._feed_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ plumbing
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def spectator_delay(self) -> float:
+        return float(self.record.spectators.get("delay", 0.0))
+
+    def run(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name=f"table-{self.id}")
+        if self.spectator_delay > 0:
+            self._feed_task = asyncio.create_task(self._feed_loop(), name=f"feed-{self.id}")
+
+    async def stop(self) -> None:
+        for p in self.prompts.values():
+            p.cancel()
+        for conn in [*self.conns.values(), *self.spectators]:
+            conn.close(CloseCode.GOING_AWAY, "server shutting down")
+        for task in (self._task, self._feed_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _loop(self) -> None:
+        while True:
+            job, future = await self._queue.get()
+            try:
+                result = await job()
+            except Exception as exc:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                if not isinstance(exc, TableError):
+                    log.exception("table %s: job failed", self.id)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+
+    def submit(self, job: Callable[[], Awaitable[Any]]) -> None:
+        """Queue a job; its errors are logged, never raised into the caller."""
+        self._queue.put_nowait((job, None))
+
+    async def call(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Queue a job and wait for its result (or its ``TableError``)."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((job, future))
+        return await future
+
+    # ------------------------------------------------------------------ match flow
+
+    def _seat(self, place: int) -> int:
+        assert self.state is not None
+        return self.state.seating.index(place)
+
+    def _make_bot(self, place: int, occupant: str) -> Bot:
+        if occupant == "bot:random":
+            return RandomBot(f"{self.id}/{self.seed}", place)
+        return GreedyBot(self.table.rules)
+
+    async def _start_match(self) -> None:
+        self.seed = secrets.token_hex(16)
+        for place, occupant in enumerate(self.record.seats):
+            if occupant in BOTS:
+                self.bots[place] = self._make_bot(place, occupant)
+        state, events = start(self.table, self.seed)
+        self.record.status = "playing"
+        self.record.commitment = commitment(self.seed)
+        self.record.started = datetime.now(UTC)
+        await self._commit(state, events)
+        self._status("playing", "the match started")
+
+    async def _commit(self, state: MatchState, events: list[Event]) -> None:
+        """Persist ``events`` (the log is append-only), then adopt ``state``, then send."""
+        loop_now = asyncio.get_running_loop().time()
+        entries: list[Entry] = []
+        seating = self.state.seating if self.state is not None else (0, 1, 2, 3)
+        seq = len(self.log)
+        hand_number = self.state.hand.hand_number if self.state and self.state.hand else None
+        for ev in events:
+            seq += 1
+            if isinstance(ev, HandStarted):
+                seating = ev.seating
+                hand_number = ev.hand_number
+            entries.append(Entry(seq, ev, seating, loop_now, event_to_json(ev)))
+        await self.store.events.append(
+            [LoggedEvent(self.id, e.seq, hand_number, e.json) for e in entries]
+        )
+        self.state = state
+        self.log.extend(entries)
+        await self._update_record(entries)
+        self._broadcast(entries)
+        self._refresh_prompts()
+
+    async def _update_record(self, entries: list[Entry]) -> None:
+        state = self.state
+        assert state is not None
+        changed = False
+        for e in entries:
+            if isinstance(e.event, HandStarted | Settled | MatchEnded):
+                changed = True
+            if isinstance(e.event, MatchEnded):
+                self.record.status = "finished"
+                self.record.seed = e.event.seed
+                self.record.ended = datetime.now(UTC)
+                self.record.standings = [dataclasses.asdict(s) for s in e.event.standings]
+        if changed:
+            self.record.scores = list(state.scores)
+            self.record.hands_played = state.hands_played
+            self.record.hand_label = state.hand.label if state.hand else ""
+            await self.store.tables.save(self.record)
+            if self.record.status == "finished":
+                self._status("finished", "the match is over")
+
+    # ------------------------------------------------------------------ frames
+
+    def _frames(self, entry: Entry, viewer: Viewer, cache: dict[int, Any]) -> list[str]:
+        """The frames one viewer gets for one log entry (event, hand_end, match_end)."""
+        face_down = self.table.rules.concealed_kong_face_down
+        seen = redact(entry.event, viewer, face_down_kongs=face_down)
+        if seen is None:
+            return []
+        hit = cache.get(id(seen))
+        if hit is not None and hit[0] is seen:
+            return list(hit[1])
+        payload = entry.json if seen is entry.event else event_to_json(seen)
+        frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
+        if isinstance(entry.event, Settled):
+            frames.append(dumps(self._hand_end(entry)))
+        elif isinstance(entry.event, MatchEnded):
+            frames.append(dumps(self._match_end(entry)))
+        cache[id(seen)] = (seen, frames)
+        return list(frames)
+
+    def _hand_end(self, entry: Entry) -> dict[str, Any]:
+        result: Any = None
+        for e in reversed(self.log[: entry.seq]):
+            if isinstance(e.event, HandEnded):
+                result = e.json["result"]
+                break
+        settled = entry.json
+        return {
+            "type": "hand_end",
+            "seq": entry.seq,
+            "result": result,
+            "payments": settled["payments"],
+            "scores": settled["scores"],
+            "pot": settled["pot"],
+        }
+
+    def _match_end(self, entry: Entry) -> dict[str, Any]:
+        ev = entry.event
+        assert isinstance(ev, MatchEnded)
+        return {
+            "type": "match_end",
+            "seq": entry.seq,
+            "standings": entry.json["standings"],
+            "scores": [s.score for s in sorted(ev.standings, key=lambda s: s.player)],
+            "seed": ev.seed,
+            "commitment": commitment(ev.seed),
+        }
+
+    def _broadcast(self, entries: list[Entry]) -> None:
+        delay = self.spectator_delay
+        loop_now = asyncio.get_running_loop().time()
+        for entry in entries:
+            cache: dict[int, Any] = {}
+            for place, conn in self.conns.items():
+                for frame in self._frames(entry, entry.seating.index(place), cache):
+                    conn.send(frame)
+            if delay > 0:
+                self._feed.append((loop_now + delay, entry.seq, self._frames(entry, None, cache)))
+                self._feed_wake.set()
+            else:
+                frames = self._frames(entry, None, cache) if self.spectators else []
+                for conn in self.spectators:
+                    for frame in frames:
+                        conn.send(frame)
+                    conn.known_seq = entry.seq
+
+    async def _feed_loop(self) -> None:
+        """Deliver public frames to spectators ``delay`` seconds after they happened."""
+        loop = asyncio.get_running_loop()
+        while True:
+            if not self._feed:
+                self._feed_wake.clear()
+                await self._feed_wake.wait()
+                continue
+            due, seq, frames = self._feed[0]
+            wait = due - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._feed.popleft()
+            for conn in self.spectators:
+                if seq > conn.known_seq:
+                    for frame in frames:
+                        conn.send(frame)
+                    conn.known_seq = seq
+
+    def _state_frame(self, viewer: Viewer, state: MatchState, seq: int) -> dict[str, Any]:
+        return {"type": "state", "seq": seq, "view": view_to_json(view_for(state, viewer))}
+
+    def _prompt_frame(self, p: Prompt) -> dict[str, Any]:
+        deadline = None
+        if p.allowance is not None:
+            left = p.opened + p.allowance - asyncio.get_running_loop().time()
+            deadline = round(time.time() + max(left, 0.0), 3)
+        return {
+            "type": "prompt",
+            "prompt_id": p.prompt_id,
+            "deadline": deadline,
+            "bank": round(self.banks[p.place], 3) if p.allowance is not None else None,
+            "actions": [
+                {
+                    "type": "action",
+                    "prompt_id": p.prompt_id,
+                    "action": action_to_json(dataclasses.replace(a, prompt=p.prompt_id)),
+                }
+                for a in p.actions
+            ],
+        }
+
+    def _send_prompt(self, conn: Connection, p: Prompt) -> None:
+        if conn.state_on_prompt and self.state is not None:
+            conn.send(self._state_frame(p.seat, self.state, len(self.log)))
+        conn.send(self._prompt_frame(p))
+
+    def _status(self, status: str, reason: str) -> None:
+        frame = dumps(
+            {"type": "status", "status": status, "reason": reason, "seats": self.record.seats}
+        )
+        for conn in [*self.conns.values(), *self.spectators]:
+            conn.send(frame)
+
+    # ------------------------------------------------------------------ prompts and clocks
+
+    def _refresh_prompts(self) -> None:
+        state = self.state
+        if state is None or self.record.status != "playing":
+            for p in self.prompts.values():
+                p.cancel()
+            self.prompts.clear()
+            return
+        hand = state.hand
+        claim = hand is not None and hand.phase is Phase.CLAIM
+        loop = asyncio.get_running_loop()
+        for place in range(4):
+            seat = state.seating.index(place)
+            legal = legal_actions(state, seat)
+            current = self.prompts.get(place)
+            if not legal:
+                if current is not None:
+                    current.cancel()
+                    del self.prompts[place]
+                continue
+            if current is not None and current.prompt_id == state.prompt:
+                continue  # still open (another seat answered the same claim window)
+            if current is not None:
+                current.cancel()
+            allowance = self.timers.allowance(claim, self.banks[place])
+            p = Prompt(place, seat, state.prompt, legal, claim, loop.time(), allowance)
+            self.prompts[place] = p
+            if allowance is not None and place not in self.bots:
+                pid = p.prompt_id
+                p.handles.append(loop.call_later(allowance, self._schedule_timeout, place, pid))
+            if place in self.bots:
+                pid = p.prompt_id
+                delay = self.settings.bot_delay
+                if delay > 0:
+                    p.handles.append(loop.call_later(delay, self._schedule_bot, place, pid))
+                else:
+                    self._schedule_bot(place, pid)
+            conn = self.conns.get(place)
+            if conn is not None:
+                self._send_prompt(conn, p)
+
+    def _schedule_timeout(self, place: int, prompt_id: int) -> None:
+        self.submit(lambda: self._timeout(place, prompt_id))
+
+    def _schedule_bot(self, place: int, prompt_id: int) -> None:
+        self.submit(lambda: self._bot_move(place, prompt_id))
+
+    async def _timeout(self, place: int, prompt_id: int) -> None:
+        p = self.prompts.get(place)
+        if p is None or p.prompt_id != prompt_id or self.state is None:
+            return
+        action = fallback(self.state, p.seat, p.actions)
+        if action is not None:
+            await self._apply(place, action)
+
+    async def _bot_move(self, place: int, prompt_id: int) -> None:
+        p = self.prompts.get(place)
+        bot = self.bots.get(place)
+        if p is None or p.prompt_id != prompt_id or bot is None or self.state is None:
+            return
+        try:
+            action = bot.act(view_for(self.state, p.seat))
+        except Exception:
+            log.exception("table %s: bot at place %d failed; playing the fallback", self.id, place)
+            action = fallback(self.state, p.seat, p.actions)  # type: ignore[assignment]
+        if action is not None:
+            await self._apply(place, action)
+
+    async def _apply(self, place: int, action: Action) -> None:
+        """Play an action already checked against the prompt; the engine has the last word
+        (``IllegalAction`` propagates with the state untouched)."""
+        assert self.state is not None
+        p = self.prompts.get(place)
+        new_state, events = step(self.state, action)
+        if p is not None and p.allowance is not None:
+            used = asyncio.get_running_loop().time() - p.opened
+            self.banks[place] = self.timers.spent(p.claim, used, self.banks[place])
+        self.actions += 1
+        self.last_action = time.time()
+        await self._commit(new_state, events)
+
+    # ------------------------------------------------------------------ jobs from outside
+
+    async def seat_player(self, player_id: str, name: str, place: int | None) -> int:
+        """REST join: take ``place`` (or the first open one) for a player."""
+        if self.record.status != "waiting":
+            raise TableError(409, "table_started", "the table is no longer open for joining")
+        if player_id in self.record.seats:
+            raise TableError(409, "already_seated", "the player already sits at this table")
+        if place is None:
+            place = next((i for i, s in enumerate(self.record.seats) if s == "open"), None)
+            if place is None:
+                raise TableError(409, "table_full", "no open seat")
+        elif self.record.seats[place] != "open":
+            raise TableError(409, "seat_taken", f"seat {place} is taken")
+        self.record.seats[place] = player_id
+        self.names[place] = name
+        await self.store.tables.save(self.record)
+        if "open" not in self.record.seats:
+            await self._start_match()
+        else:
+            self._status("waiting", f"seat {place} was taken")
+        return place
+
+    async def start_if_full(self) -> None:
+        if self.record.status == "waiting" and "open" not in self.record.seats:
+            await self._start_match()
+
+    async def join(self, conn: Connection) -> None:
+        """A connection arrives: welcome, state and any pending prompt."""
+        if conn.place is not None:
+            old = self.conns.get(conn.place)
+            if old is not None and old is not conn:
+                old.close(CloseCode.REPLACED, "replaced by a newer connection")
+            self.conns[conn.place] = conn
+        else:
+            self.spectators.add(conn)
+        state, seq = self.state, len(self.log)
+        if conn.spectator and self.spectator_delay > 0 and state is not None:
+            state, seq = self._delayed_state()
+        conn.known_seq = seq
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "table_id": self.id,
+                "ruleset": {"id": self.record.ruleset, "version": self.record.ruleset_version},
+                "options": self.record.options,
+                "role": "spectator" if conn.spectator else "player",
+                "seat": conn.place,
+                "player_id": conn.player_id,
+                "seats": self.record.seats,
+                "last_seq": seq,
+                "spectator_delay": self.spectator_delay,
+                "status": self.record.status,
+            }
+        )
+        if state is not None and seq > 0:
+            viewer = None if conn.place is None else state.seating.index(conn.place)
+            conn.send(self._state_frame(viewer, state, seq))
+        if conn.place is not None:
+            p = self.prompts.get(conn.place)
+            if p is not None:
+                conn.send(self._prompt_frame(p))
+
+    def _delayed_state(self) -> tuple[MatchState | None, int]:
+        cutoff = asyncio.get_running_loop().time() - self.spectator_delay
+        k = 0
+        while k < len(self.log) and self.log[k].at <= cutoff:
+            k += 1
+        if k == 0 or self.seed is None:
+            return None, 0
+        return rebuild(self.table, self.seed, [e.event for e in self.log[:k]]), k
+
+    async def leave(self, conn: Connection) -> None:
+        if conn.place is not None and self.conns.get(conn.place) is conn:
+            del self.conns[conn.place]
+        self.spectators.discard(conn)
+
+    async def act(self, conn: Connection, prompt_id: int, action: Action) -> dict[str, Any] | None:
+        """A player's ``action`` frame; returns an error frame or None when accepted."""
+
+        def error(code: str, message: str) -> dict[str, Any]:
+            return {"type": "error", "code": code, "message": message, "ref": prompt_id}
+
+        if conn.place is None:
+            return error("spectator", "spectators cannot act")
+        if self.conns.get(conn.place) is not conn:
+            return error("replaced", "this connection no longer holds the seat")
+        status = self.record.status
+        if status != "playing":
+            code = {"waiting": "not_started", "paused": "paused"}.get(status, "match_over")
+            return error(code, f"the table is {status}")
+        p = self.prompts.get(conn.place)
+        if p is None:
+            return error("no_prompt", "you have nothing to answer now")
+        if prompt_id != p.prompt_id:
+            return error("stale_prompt", f"prompt {prompt_id} is closed (open: {p.prompt_id})")
+        if action.seat != p.seat:
+            return error("wrong_seat", f"you sit at seat {p.seat} this hand, not {action.seat}")
+        if action.prompt is not None and action.prompt != prompt_id:
+            return error("stale_prompt", "action.prompt differs from prompt_id")
+        if unprompted(action) not in p.actions:
+            return error("not_offered", f"'{action.type}' with these fields was not offered")
+        try:
+            await self._apply(conn.place, action)
+        except IllegalAction as exc:
+            return error(exc.code.value, exc.message)
+        return None
+
+    async def resync(self, conn: Connection, last_seq: int) -> None:
+        limit = len(self.log)
+        if conn.spectator and self.spectator_delay > 0:
+            limit = conn.known_seq
+        if last_seq > limit:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "bad_seq",
+                    "message": f"last_seq {last_seq} is ahead of the table ({limit})",
+                    "ref": last_seq,
+                }
+            )
+            return
+        cache: dict[int, Any] = {}
+        for entry in self.log[last_seq:limit]:
+            viewer = None if conn.place is None else entry.seating.index(conn.place)
+            for frame in self._frames(entry, viewer, cache):
+                conn.send(frame)
+            cache.clear()
+        if conn.place is not None:
+            p = self.prompts.get(conn.place)
+            if p is not None:
+                self._send_prompt(conn, p)
+
+    async def chat(self, conn: Connection, text: str) -> None:
+        frame = dumps(
+            {
+                "type": "chat",
+                "seat": conn.place,
+                "name": conn.name,
+                "text": text,
+                "time": round(time.time(), 3),
+            }
+        )
+        for c in [*self.conns.values(), *self.spectators]:
+            c.send(frame)
+
+    # ------------------------------------------------------------------ admin
+
+    async def pause(self) -> None:
+        if self.record.status != "playing":
+            raise TableError(409, "not_playing", f"the table is {self.record.status}")
+        self.record.status = "paused"
+        self._refresh_prompts()
+        await self.store.tables.save(self.record)
+        self._status("paused", "paused by the administrator")
+
+    async def resume(self) -> None:
+        if self.record.status != "paused":
+            raise TableError(409, "not_paused", f"the table is {self.record.status}")
+        self.record.status = "playing"
+        await self.store.tables.save(self.record)
+        self._status("playing", "resumed by the administrator")
+        self._refresh_prompts()
+
+    async def abort(self, reason: str) -> None:
+        if self.record.status in ("finished", "aborted"):
+            raise TableError(409, "table_over", f"the table is already {self.record.status}")
+        self.record.status = "aborted"
+        self.record.ended = datetime.now(UTC)
+        self._refresh_prompts()
+        await self.store.tables.save(self.record)
+        self._status("aborted", reason or "aborted by the administrator")
+        for conn in [*self.conns.values(), *self.spectators]:
+            conn.close(CloseCode.TABLE_CLOSED, "table aborted")
+
+    async def replace_seat(self, place: int, occupant: str, name: str) -> None:
+        """Give table place ``place`` to a bot ("bot:greedy") or a player id."""
+        if self.record.status in ("finished", "aborted"):
+            raise TableError(409, "table_over", f"the table is {self.record.status}")
+        if occupant not in BOTS and occupant in self.record.seats:
+            if self.record.seats[place] == occupant:
+                return
+            raise TableError(409, "already_seated", "the player already sits at this table")
+        self.record.seats[place] = occupant
+        self.names[place] = name
+        conn = self.conns.pop(place, None)
+        if conn is not None:
+            conn.close(CloseCode.KICKED, "the seat was given to someone else")
+        self.bots.pop(place, None)
+        if occupant in BOTS and self.seed is not None:
+            self.bots[place] = self._make_bot(place, occupant)
+        p = self.prompts.pop(place, None)
+        if p is not None:
+            p.cancel()
+        await self.store.tables.save(self.record)
+        self._status(self.record.status, f"seat {place} is now {occupant}")
+        if self.record.status == "waiting":
+            await self.start_if_full()
+        else:
+            self._refresh_prompts()
+
+    async def kick(self, place: int) -> bool:
+        conn = self.conns.pop(place, None)
+        if conn is None:
+            return False
+        conn.close(CloseCode.KICKED, "kicked by the administrator")
+        return True
+
+    async def kick_player(self, player_id: str, code: int, reason: str) -> int:
+        n = 0
+        for conn in [*self.conns.values(), *self.spectators]:
+            if conn.player_id == player_id:
+                conn.close(code, reason)
+                n += 1
+        return n
+
+    # ------------------------------------------------------------------ reading
+
+    def public(self) -> dict[str, Any]:
+        r = self.record
+        seats = []
+        for place, occupant in enumerate(r.seats):
+            kind = "open" if occupant == "open" else ("bot" if occupant in BOTS else "player")
+            seats.append(
+                {
+                    "seat": place,
+                    "kind": kind,
+                    "occupant": occupant,
+                    "name": self.names.get(place, occupant if kind == "bot" else ""),
+                    "connected": place in self.conns or kind == "bot",
+                }
+            )
+        return {
+            "table_id": r.id,
+            "ruleset": r.ruleset,
+            "ruleset_version": r.ruleset_version,
+            "options": r.options,
+            "status": r.status,
+            "seats": seats,
+            "scores": list(r.scores),
+            "hands_played": r.hands_played,
+            "hand": r.hand_label,
+            "timers": r.timers,
+            "spectators": r.spectators,
+            "commitment": r.commitment,
+            "seed": r.seed if r.status == "finished" else None,
+            "standings": r.standings,
+            "created": r.created.isoformat(),
+        }
+
+    def live(self) -> dict[str, Any]:
+        out = self.public()
+        out.update(
+            {
+                "events": len(self.log),
+                "actions": self.actions,
+                "last_action": self.last_action,
+                "prompts": sorted(self.prompts),
+                "connections": len(self.conns),
+                "spectators_connected": len(self.spectators),
+                "banks": [round(b, 3) for b in self.banks],
+            }
+        )
+        return out

@@ -1,0 +1,86 @@
+"""One WebSocket connection as the actor sees it: frames are queued and written by the
+connection's own task, so a slow client never blocks a table."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from server.ws.messages import CloseCode
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+class Connection:
+    def __init__(
+        self,
+        ws: WebSocket,
+        *,
+        player_id: str | None,
+        name: str,
+        place: int | None,
+        state_on_prompt: bool = False,
+        queue_limit: int = 4096,
+    ) -> None:
+        self.ws = ws
+        self.player_id = player_id
+        self.name = name
+        self.place = place  # table place, or None for a spectator
+        self.state_on_prompt = state_on_prompt
+        self.queue_limit = queue_limit
+        self.known_seq = 0  # for delayed spectators: last seq already delivered
+        self.connected_at = time.time()
+        self.closed = False
+        self.close_code: int | None = None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._chat_times: deque[float] = deque()
+
+    @property
+    def spectator(self) -> bool:
+        return self.place is None
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() >= self.queue_limit:
+            self.close(CloseCode.TOO_SLOW, "client does not read its frames")
+            return
+        self._queue.put_nowait(frame if isinstance(frame, str) else dumps(frame))
+
+    def close(self, code: int = CloseCode.NORMAL, reason: str = "") -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        self._close_reason = reason
+        self._queue.put_nowait(None)
+
+    def chat_allowed(self, per_10s: int) -> bool:
+        now = time.monotonic()
+        while self._chat_times and now - self._chat_times[0] > 10:
+            self._chat_times.popleft()
+        if len(self._chat_times) >= per_10s:
+            return False
+        self._chat_times.append(now)
+        return True
+
+    async def writer(self) -> None:
+        """Write queued frames until ``close``; then close the socket with its code."""
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is None:
+                    break
+                await self.ws.send_text(item)
+            with contextlib.suppress(Exception):
+                await self.ws.close(self.close_code or CloseCode.NORMAL, self._close_reason)
+        except Exception:  # the peer went away while we were writing
+            self.closed = True

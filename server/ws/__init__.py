@@ -1,0 +1,1 @@
+"""The WebSocket table protocol: message models and the endpoint."""

@@ -1,0 +1,198 @@
+"""``/ws/tables/{table_id}?token=…``: authenticate, then turn frames into actor jobs.
+
+The reader checks every frame (size, JSON, type, fields) before the table sees it; bad
+frames get an ``error`` and change nothing, and ``garbage_limit`` bad frames in a row
+close the connection with ``CloseCode.TOO_MUCH_GARBAGE``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import WebSocket
+from pydantic import ValidationError
+
+from server.auth import token_hash
+from server.runtime.actor import TableActor
+from server.runtime.connection import Connection
+from server.services import Services
+from server.ws.messages import (
+    CLIENT_ADAPTER,
+    CLIENT_TYPES,
+    ActionMsg,
+    ChatMsg,
+    CloseCode,
+    PingMsg,
+    ResyncMsg,
+)
+
+log = logging.getLogger("jantaku.ws")
+
+
+def _error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "ref": ref}
+
+
+async def _refuse(ws: WebSocket, code: str, message: str, close: int) -> None:
+    await ws.send_json(_error(code, message))
+    await ws.close(close, message[:120])
+
+
+async def table_socket(
+    ws: WebSocket,
+    table_id: str,
+    token: str | None = None,
+    seat: int | None = None,
+    state_on_prompt: bool = False,
+) -> None:
+    services: Services = ws.app.state.services
+    await ws.accept()
+    actor = services.manager.actors.get(table_id)
+    if actor is None:
+        await _refuse(ws, "table_not_found", f"no table '{table_id}'", CloseCode.NO_TABLE)
+        return
+    player = None
+    if token:
+        player = await services.store.players.by_token_hash(token_hash(token))
+        if player is None:
+            await _refuse(ws, "unauthorized", "unknown or revoked token", CloseCode.UNAUTHORIZED)
+            return
+    place = (
+        actor.record.seats.index(player.id)
+        if player is not None and player.id in actor.record.seats
+        else None
+    )
+    if seat is not None and seat != place:
+        who = "spectators" if place is None else f"seat {place}"
+        await _refuse(
+            ws, "wrong_seat", f"this token is not seat {seat}'s (it is {who})", CloseCode.FORBIDDEN
+        )
+        return
+    if place is None and not actor.record.spectators.get("allowed", False):
+        await _refuse(
+            ws,
+            "forbidden",
+            "you do not sit at this table and it has no spectators",
+            CloseCode.FORBIDDEN,
+        )
+        return
+    conn = Connection(
+        ws,
+        player_id=player.id if player else None,
+        name=player.name if player else "spectator",
+        place=place,
+        state_on_prompt=state_on_prompt,
+        queue_limit=services.settings.send_queue_limit,
+    )
+    services.manager.connections_total += 1
+    writer = asyncio.create_task(conn.writer())
+    try:
+        await actor.call(lambda: actor.join(conn))
+        await _read(ws, conn, actor, services)
+    finally:
+        actor.submit(lambda: actor.leave(conn))
+        conn.close(CloseCode.NORMAL, "bye")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(writer, 2.0)
+
+
+async def _read(ws: WebSocket, conn: Connection, actor: TableActor, services: Services) -> None:
+    settings = services.settings
+    garbage = 0
+    while not conn.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        services.manager.frames_in += 1
+        error = await _handle(message, conn, actor, services)
+        if error is None:
+            garbage = 0
+            continue
+        conn.send(error)
+        if error.get("garbage"):
+            del error["garbage"]
+            services.manager.bad_frames += 1
+            garbage += 1
+            if garbage >= settings.garbage_limit:
+                conn.close(CloseCode.TOO_MUCH_GARBAGE, "too many bad frames")
+                return
+        else:
+            garbage = 0
+
+
+async def _handle(
+    message: dict[str, Any], conn: Connection, actor: TableActor, services: Services
+) -> dict[str, Any] | None:
+    """None when the frame was accepted; else an error frame (``garbage`` marks frames that
+    are not the protocol at all)."""
+    settings = services.settings
+    text: str | None = message.get("text")
+    if text is None:
+        size = len(message.get("bytes") or b"")
+        bad = _error("binary_frame", "frames must be JSON text", {"bytes": size})
+        return bad | {"garbage": True}
+    size = len(text.encode())
+    if size > settings.max_frame_bytes:
+        return _error(
+            "frame_too_large",
+            f"frame of {size} bytes exceeds {settings.max_frame_bytes}",
+            {"bytes": size},
+        ) | {"garbage": True}
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        return _error("malformed_json", f"not JSON: {exc.msg}", text[:64]) | {"garbage": True}
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        return _error("invalid_message", "a frame is a JSON object with a string 'type'") | {
+            "garbage": True
+        }
+    kind = raw["type"]
+    if kind not in CLIENT_TYPES:
+        return _error(
+            "unknown_type",
+            f"unknown message type '{kind[:40]}' (known: {', '.join(CLIENT_TYPES)})",
+            kind[:40],
+        ) | {"garbage": True}
+    try:
+        msg = CLIENT_ADAPTER.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or kind
+        ref = raw.get("prompt_id", kind)
+        return _error("invalid_message", f"{where}: {first['msg']}", ref) | {"garbage": True}
+    if isinstance(msg, ActionMsg):
+        try:
+            return await actor.call(lambda: actor.act(conn, msg.prompt_id, msg.action))
+        except Exception:
+            log.exception("table %s: action failed", actor.id)
+            return _error("internal", "the action could not be processed", msg.prompt_id)
+    if isinstance(msg, ResyncMsg):
+        actor.submit(lambda: actor.resync(conn, msg.last_seq))
+        return None
+    if isinstance(msg, PingMsg):
+        conn.send({"type": "pong", "nonce": msg.nonce, "server_time": _now()})
+        return None
+    assert isinstance(msg, ChatMsg)
+    text = "".join(ch for ch in msg.text if ch.isprintable()).strip()
+    if not text:
+        return _error("invalid_message", "text: empty chat line", "chat")
+    if len(text) > settings.chat_max_chars:
+        return _error(
+            "chat_too_long",
+            f"chat lines are at most {settings.chat_max_chars} characters",
+            "chat",
+        )
+    if not conn.chat_allowed(settings.chat_per_10s):
+        return _error(
+            "rate_limited", f"at most {settings.chat_per_10s} chat lines per 10 s", "chat"
+        )
+    actor.submit(lambda: actor.chat(conn, text))
+    return None
+
+
+def _now() -> float:
+    return round(time.time(), 3)
