@@ -35,9 +35,10 @@ def test_200_mcr_matches_keep_every_invariant(chunk: int) -> None:
     assert wins > 0
 
 
-@pytest.mark.parametrize(
-    "config", ["MCR_LIKE", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE", "FLOWERS_ON_TURN"]
-)
+CONFIGS = ["MCR_LIKE", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE", "FLOWERS_ON_TURN"]
+
+
+@pytest.mark.parametrize("config", CONFIGS)
 def test_other_mechanisms_keep_every_invariant(h, config: str) -> None:
     rules = getattr(h, config)
     match = h.riichi_match(rounds=1) if config == "RIICHI_LIKE" else None
