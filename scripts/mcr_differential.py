@@ -41,7 +41,7 @@ def main() -> None:
         ours = RULESET.score(win, options)
         ref = oracle_score(win)
         mine = Counter({p.id: p.count for p in ours.patterns})
-        seen.update(mine)
+        seen.update(mine.keys())
         if ref is None:
             no_oracle += 1
             key = "oracle: not a win"
@@ -64,7 +64,7 @@ def main() -> None:
     for line in examples:
         print("  e.g.", line)
     fan_counts = ", ".join(f"{d.id} {seen[d.id]}" for d in FANS)
-    print(f"fans seen: {fan_counts}")
+    print(f"hands per fan: {fan_counts}")
 
 
 if __name__ == "__main__":

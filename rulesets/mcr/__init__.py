@@ -1,5 +1,18 @@
-"""Chinese Official (MCR, 国标麻将) ruleset plugin: scoring, settlement and match rules
-(../shared/rules/mcr.md). Entry point: ``mcr = "rulesets.mcr:RULESET"``."""
+"""Chinese Official (MCR, 国标麻将) ruleset plugin (../shared/rules/mcr.md).
+
+Entry point: ``mcr = "rulesets.mcr:RULESET"``. Modules:
+
+* ``fans`` — the catalogue of the 81 fans (+ the Botzone mixed-kong line) as data;
+* ``options`` — the §17 options model;
+* ``hand`` — facts shared by every reading of a hand (tile-set and situational fans);
+* ``detect`` — fans of the sets of one standard reading (§11.4–11.6);
+* ``waits`` — the unique-wait test (§11.7);
+* ``scorer`` — readings, exclusions, best total, minimum (§11.3);
+* ``settlement`` (§9) and ``match`` (§2, §10) — pure functions for the table engine.
+
+Scoring follows the 1998 rules as PyMahjongGB 1.4.0 reads them (the reference edition of
+mcr.md); ``edition="wmo2006"`` applies the §15 differences.
+"""
 
 from __future__ import annotations
 
