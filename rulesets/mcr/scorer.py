@@ -239,18 +239,24 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     melds = tuple(_meld_block(m) for m in win.melds)
     n_sets = 4 - len(melds)
     out: list[Reading] = []
+    # Cheap necessary conditions first: seven pairs need even counts, thirteen orphans 13
+    # kinds, honors-and-knitted 14, nine gates 9 kinds of one suit, a knitted straight 9
+    # suited kinds.
+    kinds = sum(1 for c in counts if c)
     if not melds:
-        if is_seven_pairs(counts, four_as_two_pairs=True):
-            out.append(Reading(Shape.SEVEN_PAIRS, (), None))
-        elif is_thirteen_orphans(counts):
-            out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
-        else:
+        if not any(c & 1 for c in counts):
+            if is_seven_pairs(counts, four_as_two_pairs=True):
+                out.append(Reading(Shape.SEVEN_PAIRS, (), None))
+        elif kinds == 13:
+            if is_thirteen_orphans(counts):
+                out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
+        elif kinds == 14:
             suits = honors_and_knitted_pattern(counts)
             if suits is not None:
                 out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
-            elif _nine_gates(counts, facts.win):
-                out.append(Reading("nine_gates", (), None))
-    if len(melds) <= 1 and sum(1 for c in counts[:27] if c) >= 9:
+        elif kinds == 9 and _nine_gates(counts, facts.win):
+            out.append(Reading("nine_gates", (), None))
+    if len(melds) <= 1 and kinds >= 9 and sum(1 for c in counts[:27] if c) >= 9:
         for suits in KNITTED_PATTERNS:
             rest = list(counts)
             for k in knitted_kinds(suits):
