@@ -120,7 +120,7 @@ def score(win: WinContext, options: Options) -> Score:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
     facts: HandFacts = build_facts(win)
     bonus = bonus_counts(win, options)
-    values = _bonus_values(options)
+    values = {**_bonus_values(options), "chicken_hand": options.chicken_value}
     bonus_points = CATALOGUE.total(bonus, values)
 
     def evaluate(arr: Arrangement) -> tuple[Counts, int]:
@@ -133,7 +133,7 @@ def score(win: WinContext, options: Options) -> Score:
     best = best_total(cands, evaluate, prefer)
     assert best is not None
     counts = dict(best.counts)
-    raw = CATALOGUE.total(counts)
+    raw = CATALOGUE.total(counts, values)
     total = best.total
     listed = any(k in LISTED_LIMITS for k in counts)
     if bonus and not listed:
