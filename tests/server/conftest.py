@@ -1,0 +1,142 @@
+"""A real server for the whole test session: uvicorn on a free loopback port in a thread,
+driven with httpx and the websockets client."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from server.app import create_app
+from server.client import ws_url
+from server.config import Settings
+
+ADMIN_TOKEN = "test-admin-token"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    def __init__(self, base_url: str, settings: Settings) -> None:
+        self.base_url = base_url
+        self.settings = settings
+        self.http = httpx.Client(base_url=base_url, timeout=10)
+        self.admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+    def player(self, name: str = "p") -> tuple[str, str]:
+        """A new player: (player_id, token)."""
+        r = self.http.post("/api/players", json={"name": name})
+        assert r.status_code == 201, r.text
+        body = r.json()
+        return body["player_id"], body["token"]
+
+    def table(self, seats: list[str], **extra: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"ruleset": "mcr", "seats": seats} | extra
+        r = self.http.post("/api/tables", json=body, headers=self.admin)
+        assert r.status_code == 201, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def live(self, table_id: str) -> dict[str, Any]:
+        r = self.http.get(f"/api/admin/tables/{table_id}", headers=self.admin)
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def ws(self, table_id: str, token: str = "", **params: str) -> Socket:
+        url = ws_url(self.base_url, table_id, token, **params)
+        if not token:
+            url = url.replace("token=&", "").replace("?token=", "?")
+        return Socket(connect(url, max_size=2**22, open_timeout=5).__enter__())
+
+
+class Socket:
+    """A blocking WebSocket with helpers to wait for frames."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        self.conn = conn
+        self.frames: list[dict[str, Any]] = []
+
+    def send(self, obj: dict[str, Any] | str | bytes) -> None:
+        self.conn.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
+
+    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
+        self.frames.append(frame)
+        return frame
+
+    def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching frame")
+            frame = self.recv(timeout=left)
+            if pred(frame):
+                return frame
+
+    def until_type(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+        return self.until(lambda f: f["type"] == kind, timeout)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def close_code(self, timeout: float = 5.0) -> int | None:
+        """Read until the server closes; the close code it sent."""
+        end = time.monotonic() + timeout
+        try:
+            while time.monotonic() < end:
+                self.conn.recv(timeout=end - time.monotonic())
+        except Exception:
+            pass
+        code: int | None = self.conn.close_code
+        return code
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    tmp: Path = tmp_path_factory.mktemp("jantaku")
+    settings = Settings(
+        admin_token=ADMIN_TOKEN,
+        admin_token_file=tmp / "admin.sha256",
+        bot_delay=0,
+        move_time=0,
+        claim_time=0,
+        time_bank=0,
+        garbage_limit=5,
+        chat_per_10s=3,
+    )
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+    )
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not srv.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    live = LiveServer(f"http://127.0.0.1:{port}", settings)
+    yield live
+    srv.should_exit = True
+    thread.join(10)
