@@ -8,9 +8,11 @@ from dataclasses import replace
 import pytest
 
 from engine.actions import (
+    ACTION_TYPES,
     AddedKong,
     Chow,
     ConcealedKong,
+    DeclareFlower,
     Discard,
     Kong,
     Pass,
@@ -18,6 +20,7 @@ from engine.actions import (
     SelfDrawWin,
     Win,
 )
+from engine.bots.random_bot import RandomBot
 from engine.decide import start, step
 from engine.errors import ErrorCode, IllegalAction
 from engine.events import (
@@ -25,6 +28,7 @@ from engine.events import (
     ClaimWindowOpened,
     Dealt,
     Drew,
+    FlowerSetAside,
     HandEnded,
     HandStarted,
     KongDeclared,
@@ -33,9 +37,11 @@ from engine.events import (
 )
 from engine.legal import legal_actions
 from engine.notation import parse_tile
+from engine.rng import SeededStream
+from engine.simulate import acting_seat
 from engine.state import MatchState, Phase
 from engine.table_rules import Abort, MultiWin
-from engine.views import redact
+from engine.views import redact, view_for
 from engine.wall import WallSpec
 
 T = parse_tile
@@ -295,3 +301,104 @@ def test_last_discard_only_for_a_win_then_exhaustive_draw(h) -> None:
             ended = next(e for e in events if isinstance(e, HandEnded))
             assert ended.result.outcome in ("exhaustive_draw", "win")
             break
+
+
+FLOWER_HANDS = [
+    "f1123m456m789m125p",
+    "34p67p159m59s3467z",
+    "f25511p99p2678m68s",
+    "2288p37m67s12345z",
+]
+
+
+def test_initial_flowers_are_replaced_from_the_tail_dealer_first(h) -> None:
+    wall = h.arrange(WallSpec(flowers=True), FLOWER_HANDS, draws="5p", tail="9p8p")
+    table = h.make_table(h.MCR_LIKE, wall=wall)
+    state, events = start(table, "f")
+    after_deal = events[events.index(next(e for e in events if isinstance(e, Drew))) :]
+    assert [(type(e).__name__, e.seat) for e in after_deal] == [
+        ("Drew", 0),
+        ("FlowerSetAside", 0),
+        ("Drew", 0),
+        ("FlowerSetAside", 2),
+        ("Drew", 2),
+    ]
+    hand = state.hand
+    assert hand is not None
+    assert hand.seats[0].flowers == (T("f1"),) and hand.seats[2].flowers == (T("f2"),)
+    assert T("9p") in hand.seats[0].hand and T("8p") in hand.seats[2].hand
+    assert [len(s.hand) for s in hand.seats] == [14, 13, 13, 13]
+    assert hand.turn == 0 and hand.phase is Phase.TURN
+
+
+def test_a_flower_as_the_last_tile_is_an_exhaustive_draw(h) -> None:
+    hands = [x.replace("f1", "1z").replace("f2", "1z") for x in FLOWER_HANDS]
+    hands[0] = "1z123m456m789m125p"
+    hands[2] = "4z5511p99p2678m68s"
+    wall = h.arrange(WallSpec(flowers=True), hands, tail="f8f7f6f5f4f3f2f1")
+    table = h.make_table(h.MCR_LIKE, wall=wall, hands=1)
+    state, _ = start(table, "f")
+    events: list = []
+    while not any(isinstance(e, HandEnded) for e in events):
+        hand = state.hand
+        assert hand is not None
+        if hand.phase is Phase.CLAIM:
+            state = pass_all(state)
+            continue
+        discard = next(a for a in legal_actions(state, hand.turn) if isinstance(a, Discard))
+        state, events = step(state, discard)
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.outcome == "exhaustive_draw"
+    last_draw = [e for e in events if isinstance(e, Drew)][-1]
+    assert last_draw.tile == T("f2")
+    assert sum(len(f) for f in ended.result.flowers) == 7  # f1 was drawn from the front
+
+
+def test_flowers_declared_on_own_turn(h) -> None:
+    wall = h.arrange(WallSpec(flowers=True), FLOWER_HANDS, draws="5p", tail="9p8p")
+    table = h.make_table(h.FLOWERS_ON_TURN, wall=wall)
+    state, events = start(table, "f")
+    assert not any(isinstance(e, FlowerSetAside) for e in events)
+    legal = legal_actions(state, 0)
+    assert DeclareFlower(seat=0, tile=T("f1")) in legal
+    assert Discard(seat=0, tile=T("f1")) not in legal
+    state, events = step(state, DeclareFlower(seat=0, tile=T("f1")))
+    assert [type(e) for e in events] == [FlowerSetAside, Drew]
+    assert state.hand is not None and state.hand.seats[0].flowers == (T("f1"),)
+
+
+@pytest.mark.parametrize("config", ["PLAIN", "MCR_LIKE", "RIICHI_LIKE", "FLOWERS_ON_TURN"])
+def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
+    match = h.riichi_match(rounds=1) if config == "RIICHI_LIKE" else None
+    table = h.make_table(getattr(h, config), match=match, hands=2)
+    state, _ = start(table, f"fuzz-{config}")
+    stream = SeededStream(f"fuzz-{config}".encode())
+    bots = [RandomBot(f"fuzz-{config}", s) for s in range(4)]
+    refused = 0
+    for _ in range(3000):
+        if state.over:
+            break
+        if stream.below(10) < 6:
+            seat = acting_seat(state)
+            assert seat is not None
+            state, _ = step(state, bots[seat].act(view_for(state, seat)))
+            continue
+        kind = stream.choice(ACTION_TYPES)
+        fields = {"seat": stream.below(6) - 1}
+        names = kind.__dataclass_fields__
+        if "tile" in names:
+            fields["tile"] = stream.below(46) - 1
+        if "tiles" in names:
+            fields["tiles"] = (stream.below(45), stream.below(45))
+        if "riichi" in names:
+            fields["riichi"] = bool(stream.below(2))
+        fields["prompt"] = stream.choice([None, state.prompt, state.prompt - 1, state.prompt + 1])
+        action = kind(**fields)
+        before = state
+        try:
+            state, _ = step(state, action)
+        except IllegalAction as exc:
+            refused += 1
+            assert exc.code in set(ErrorCode)
+            assert state is before
+    assert refused > 100
