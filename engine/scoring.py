@@ -132,6 +132,7 @@ class PatternSet(Generic[C]):
                 raise ValueError(f"{d.id} excludes unknown ids {unknown}")
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
         self._hits: dict[tuple[str, int, int | None], PatternHit] = {}  # immutable, reused
+        self._values: dict[str, int] = {d.id: d.value for d in self.defs}
 
     def count(self, ctx: C) -> Counts:
         """Raw counts from the patterns' own counters (zero counts left out)."""
@@ -160,8 +161,11 @@ class PatternSet(Generic[C]):
         return present
 
     def total(self, counts: Mapping[str, int], values: Mapping[str, int] | None = None) -> int:
-        vals = values or {}
-        return sum(vals.get(k, self.by_id[k].value) * n for k, n in counts.items())
+        """Sum of value × count; ``values`` overrides some patterns' values."""
+        base = self._values
+        if values:
+            return sum(values.get(k, base[k]) * n for k, n in counts.items())
+        return sum(base[k] * n for k, n in counts.items())
 
     def hits(
         self, counts: Mapping[str, int], values: Mapping[str, int] | None = None

@@ -242,7 +242,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     # Cheap necessary conditions first: seven pairs need even counts, thirteen orphans 13
     # kinds, honors-and-knitted 14, nine gates 9 kinds of one suit, a knitted straight 9
     # suited kinds.
-    kinds = sum(1 for c in counts if c)
+    kinds = 34 - counts.count(0)
     if not melds:
         if not any(c & 1 for c in counts):
             if is_seven_pairs(counts, four_as_two_pairs=True):
@@ -256,7 +256,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
                 out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
         elif kinds == 9 and _nine_gates(counts, facts.win):
             out.append(Reading("nine_gates", (), None))
-    if len(melds) <= 1 and kinds >= 9 and sum(1 for c in counts[:27] if c) >= 9:
+    if len(melds) <= 1 and kinds >= 9 and 27 - counts[:27].count(0) >= 9:
         for suits in KNITTED_PATTERNS:
             rest = list(counts)
             for k in knitted_kinds(suits):
