@@ -37,3 +37,33 @@ def test_agrees_with_reference_calculator() -> None:
     assert not disagreements, disagreements[:5]
     never = [d.id for d in FANS if not seen[d.id]]
     assert not never, f"the generator never produced {never}"
+
+
+def test_agrees_on_perturbed_hands_including_non_wins() -> None:
+    """Generated wins with the winning tile or one concealed tile replaced: mostly not
+    wins any more; both scorers must agree on which are, and on their fans."""
+    from engine.context import WinContext
+    from engine.rng import SeededStream
+
+    rng = SeededStream(b"perturb")
+    options = Options()
+    checked = 0
+    for win in generate("differential-perturbed", 5000):
+        concealed = list(win.concealed)
+        if rng.below(2):
+            tile = rng.below(34)
+        else:
+            tile = win.win_tile
+            concealed[rng.below(len(concealed))] = rng.below(34)
+        hand = WinContext(concealed=tuple(concealed), win_tile=tile, melds=win.melds,
+                          tsumo=win.tsumo)
+        ours = RULESET.score(hand, options)
+        if ours.error == "invalid_input":
+            continue
+        checked += 1
+        ref = oracle_score(hand)
+        assert (ours.error != "not_a_win") == (ref is not None), hand.to_json()
+        if ref is not None:
+            assert Counter({p.id: p.count for p in ours.patterns}) == ref[1], hand.to_json()
+            assert ours.total == ref[0]
+    assert checked > 4000
