@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.context import InvalidInput, WinContext
-from engine.melds import KONG_TYPES, MeldType
+from engine.melds import KONG_TYPES, Meld, MeldType
 from engine.shapes import ShapeRules, waits
 from engine.tiles import kind_of
 from rulesets.mcr.waits import is_unique_wait
@@ -67,6 +68,11 @@ def check_flags(win: WinContext) -> None:
         raise InvalidInput("houtei and chankan describe wins on another player's tile")
 
 
+@lru_cache(maxsize=1024)
+def _meld_kind(meld: Meld) -> int:
+    return meld.kind
+
+
 def build_facts(win: WinContext) -> HandFacts:
     """The shared facts of a hand that ``WinContext.check`` accepted."""
     counts = [0] * 34
@@ -79,7 +85,7 @@ def build_facts(win: WinContext) -> HandFacts:
     melded_sets = 0
     n_kongs = 0
     for meld in win.melds:
-        k = meld.kind
+        k = _meld_kind(meld)
         if meld.type is MeldType.CHI:
             all_counts[k] += 1
             all_counts[k + 1] += 1

@@ -277,6 +277,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     return out
 
 
+@lru_cache(maxsize=1024)
 def _meld_block(meld: Meld) -> Block:
     if meld.type is MeldType.CHI:
         return Block(BlockKind.CHOW, meld.kind, meld.type)
