@@ -168,3 +168,11 @@ def test_tie_prefers_the_reference_reading() -> None:
     # 23 44 55 66 7 with pungs/chows: equal totals keep the Pure Triple Chow reading.
     got = score({"concealed": "555666777p5556s", "win_tile": "7s"})
     assert "pure_triple_chow" in fans(got) and got["total"] == 46
+
+
+def test_red_fives_are_plain_fives_and_order_does_not_matter() -> None:
+    plain = score({"concealed": "345m456p11s78s456p", "win_tile": "9s"})
+    red = score({"concealed": "34m0m4p06p11s78s456p", "win_tile": "9s"})
+    shuffled = score({"concealed": "9p8s7s1s1s6p5p4p6p5p4p5m4m3m"[2:], "win_tile": "9s"})
+    assert fans(red) == fans(plain) == fans(shuffled)
+    assert red["total"] == plain["total"]
