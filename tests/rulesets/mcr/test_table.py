@@ -1,0 +1,110 @@
+"""MCR at the table: its TableRules, settlement and session through the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Discard, Pass, Win
+from engine.decide import start, step
+from engine.events import HandEnded
+from engine.legal import legal_actions
+from engine.notation import parse_tile
+from engine.scoring import Score
+from engine.state import HandResult, MatchState, WinRecord
+from engine.table_rules import FlowerTiming, MultiWin, Replacement, Table
+from rulesets.mcr import match as mcr_match
+from rulesets.mcr.options import Options
+from rulesets.mcr.table import MCRMatch, settle, table, table_rules
+from tests.engine.conftest import arrange
+
+T = parse_tile
+
+
+def test_table_rules_follow_the_rules_doc() -> None:
+    rules = table_rules()
+    assert rules.wall.flowers and rules.wall.dead_wall == 0 and rules.wall.hand_size == 13
+    assert rules.replacement is Replacement.TAIL
+    assert rules.multi_win is MultiWin.HEAD_BUMP
+    assert not rules.furiten and rules.riichi is None and not rules.aborts
+    assert rules.concealed_kong_face_down and rules.max_kongs is None
+    assert rules.rob_added_kong and not rules.rob_concealed_kong_thirteen_orphans
+    assert rules.shape_rules.seven_pairs_four_as_two and rules.shape_rules.knitted_straight
+    no_flowers = table_rules({"use_flowers": False, "flower_timing": "on_own_turn"})
+    assert not no_flowers.wall.flowers and no_flowers.flower_timing is FlowerTiming.ON_OWN_TURN
+    assert not table_rules({"added_kong_from_hand": False}).added_kong_from_hand
+
+
+def test_session_seat_winds_match_the_mcr_match_rules() -> None:
+    options = Options()
+    rules = MCRMatch(options)
+    for hand in range(16):
+        setup = rules._setup(hand)
+        for player in range(4):
+            seat = setup.seating.index(player)
+            wind = (seat - setup.dealer) % 4
+            assert wind == mcr_match.seat_winds(hand, options)[player]
+        assert setup.round_wind == hand // 4 + 1
+
+
+def win(seat: int, from_seat: int | None, total: int, robbed: bool = False) -> WinRecord:
+    score = Score(ruleset="mcr", total=total, legal=True)
+    return WinRecord(seat, from_seat, 0, robbed, score, None, ())  # type: ignore[arg-type]
+
+
+def result(*wins: WinRecord) -> HandResult:
+    return HandResult(
+        hand_number=0,
+        dealer=0,
+        round_wind=1,
+        honba=0,
+        seating=(0, 1, 2, 3),
+        outcome="win" if wins else "exhaustive_draw",
+        wins=wins,
+    )
+
+
+def net(payments) -> list[int]:
+    out = [0, 0, 0, 0]
+    for p in payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def test_settlement_examples_of_section_9() -> None:
+    state = MatchState(table=table(), seed="s")
+    options = Options()
+    # 13-point discard win: discarder -21, the others -8, winner +37
+    assert net(settle(result(win(1, 2, 13)), state, options)) == [-8, 37, -21, -8]
+    # 15 points self-drawn: each loser -23, winner +69
+    assert net(settle(result(win(3, None, 15)), state, options)) == [-23, -23, -23, 69]
+    # a robbed kong: the kong declarer pays as the discarder
+    assert net(settle(result(win(0, 1, 8, robbed=True)), state, options)) == [32, -16, -8, -8]
+    assert settle(result(), state, options) == ()
+
+
+def test_a_win_under_eight_points_is_not_offered() -> None:
+    hands = ["1199m1199s234z78p", "123m345p678s46p11z", "2p99p6z222333444z", "123456789s46p55z"]
+    mcr = table()
+    wall = arrange(mcr.rules.wall, hands, draws="5p")
+    rigged = Table(mcr.ruleset_id, mcr.rules, mcr.score, mcr.match_rules, walls=lambda s, n: wall)
+    state, _ = start(rigged, "min")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    # seat 1 completes its shape on 5p, but for 2 points: only its chows are offered
+    assert legal_actions(state, 1) and Win(seat=1) not in legal_actions(state, 1)
+    # seat 3 has a pure straight: it may win
+    assert Win(seat=3) in legal_actions(state, 3)
+    state, _ = step(state, Pass(seat=1))
+    _, events = step(state, Win(seat=3))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    assert ended.result.wins[0].seat == 3 and ended.result.wins[0].score.total >= 8
+
+
+@pytest.mark.parametrize("seed", ["full-1", "full-2"])
+def test_a_full_session(seed: str) -> None:
+    from engine.simulate import greedy_bots, play_match
+
+    record = play_match(table(), seed, greedy_bots, check=True, keep_events=False)
+    assert record.stats.hands == 16
+    assert sum(record.state.scores) == 0
+    assert sum(s.points for s in record.state.standings) == pytest.approx(7)
