@@ -21,9 +21,7 @@ class RiichiRuleset:
     options_model: type[BaseModel] = RiichiOptions
 
     def score(self, win: WinContext, options: BaseModel) -> Score:
-        opts = options if isinstance(options, RiichiOptions) else RiichiOptions.model_validate(
-            options.model_dump()
-        )
+        opts = options if type(options) is RiichiOptions else _coerce(options)
         try:
             win.check(self.hand_tiles(opts))
             return score_win(win, opts)
@@ -32,6 +30,12 @@ class RiichiRuleset:
 
     def hand_tiles(self, options: BaseModel) -> int:
         return 14
+
+
+def _coerce(options: BaseModel) -> RiichiOptions:
+    if isinstance(options, RiichiOptions):
+        return options
+    return RiichiOptions.model_validate(options.model_dump())
 
 
 RULESET = RiichiRuleset()

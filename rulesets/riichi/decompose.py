@@ -10,7 +10,6 @@ against the engine on generated hands.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 
 from engine.melds import Meld, MeldType
@@ -21,8 +20,31 @@ from rulesets.riichi.hand import KIND_OF, Reading
 _Split = tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_EMPTY = {9: (0,) * 9, 7: (0,) * 7}
+_OFFSETS = (0, 9, 18, 27)
+_SPLITS: tuple[dict[int, tuple[_Split, ...]], ...] = ({}, {}, {}, {})  # per suit, by suit key
+
+
+def suit_splits(suit: int, key: int) -> tuple[_Split, ...]:
+    """The splits of one suit given its key (``HandFacts.suit_keys``: counts in base 5)."""
+    cache = _SPLITS[suit]
+    found = cache.get(key)
+    if found is None:
+        size = 7 if suit == 3 else 9
+        counts = []
+        for _ in range(size):
+            counts.append(key % 5)
+            key //= 5
+        found = _suit_splits(tuple(counts), _OFFSETS[suit])
+        if len(cache) < 1 << 16:
+            cache[key_of(counts)] = found
+    return found
+
+
+def key_of(counts: list[int]) -> int:
+    key = 0
+    for c in reversed(counts):
+        key = key * 5 + c
+    return key
 
 
 def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
@@ -34,7 +56,6 @@ def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
     return value
 
 
-@lru_cache(maxsize=1 << 15)
 def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[_Split, ...]:
     """All ways to cut one suit (its counts, its first kind) into chows/pungs and at most
     one pair."""
@@ -102,6 +123,9 @@ class MeldSummary:
             self.fu += _set_fu(kind, closed, kong)
 
 
+_NO_MELDS = MeldSummary(())
+
+
 def _chow_wait(start: int, win: int) -> Wait:
     pos = win - start
     if pos == 1:
@@ -113,16 +137,16 @@ def _chow_wait(start: int, win: int) -> Wait:
 
 
 def standard_readings(
-    counts: list[int], melds: MeldSummary, win: int, tsumo: bool
+    suit_keys: list[int], melds: MeldSummary, win: int, tsumo: bool
 ) -> list[Reading]:
-    """Four sets and a pair; ``counts`` is the concealed part with the winning tile."""
+    """Four sets and a pair; ``suit_keys`` encode the concealed part with the winning tile."""
     per_suit: list[tuple[_Split, ...]] = []
     single = True
-    for lo, hi in _SUITS:
-        part = tuple(counts[lo:hi])
-        if part == _EMPTY[hi - lo]:
+    for suit in range(4):
+        key = suit_keys[suit]
+        if not key:
             continue
-        splits = _suit_splits(part, lo)
+        splits = _SPLITS[suit].get(key) or suit_splits(suit, key)
         if not splits:
             return []
         if len(splits) > 1:
@@ -175,9 +199,9 @@ def standard_readings(
 
 
 def seven_pairs_reading(counts: list[int]) -> Reading | None:
-    pairs = [k for k, c in enumerate(counts) if c]
-    if len(pairs) != 7 or any(counts[k] != 2 for k in pairs):
+    if counts.count(2) != 7:
         return None
+    pairs = [k for k, c in enumerate(counts) if c]
     r = Reading(Shape.SEVEN_PAIRS, [], [], 0, 0, -1, Wait.SINGLE, 0)
     r.pairs = pairs
     return r
@@ -191,9 +215,12 @@ def kokushi_reading(counts: list[int], win: int) -> Reading | None:
     return Reading(Shape.THIRTEEN_ORPHANS, [], [], 0, 0, -1, wait, 0)
 
 
-def readings(counts: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool) -> list[Reading]:
-    """Every reading of the hand (empty: not a winning shape)."""
-    out = standard_readings(counts, MeldSummary(melds), win, tsumo)
+def readings(
+    counts: list[int], suit_keys: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
+) -> list[Reading]:
+    """Every reading of the hand (empty: not a winning shape). ``counts``: the concealed
+    part with the winning tile; ``suit_keys``: the same counts per suit in base 5."""
+    out = standard_readings(suit_keys, MeldSummary(melds) if melds else _NO_MELDS, win, tsumo)
     if not melds:
         r = seven_pairs_reading(counts)
         if r is not None:

@@ -20,8 +20,15 @@ def dora_of(indicator: Tile) -> int:
     return 31 if k == 33 else k + 1
 
 
+_DORA_OF_TILE = tuple(dora_of(t) if t < 34 or t >= 42 else -1 for t in range(45))
+
+
 def _count(indicators: Sequence[Tile], counts: Sequence[int]) -> int:
-    return sum(counts[dora_of(t)] for t in indicators)
+    table = _DORA_OF_TILE
+    n = 0
+    for t in indicators:
+        n += counts[table[t]]
+    return n
 
 
 def dora_han(ctx: WinContext, counts: Sequence[int], opts: RiichiOptions) -> tuple[int, int, int]:

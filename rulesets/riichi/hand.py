@@ -13,6 +13,9 @@ from rulesets.riichi.options import RiichiOptions
 
 # tile id (0..44) -> kind; flowers never reach riichi scoring (check() rejects them)
 KIND_OF: tuple[int, ...] = (*range(34), *([-1] * 8), 4, 13, 22)
+# tile id -> its suit (0..3) and its weight 5**number in that suit's key (counts in base 5)
+SUIT_OF: tuple[int, ...] = tuple(k // 9 if k >= 0 else 0 for k in KIND_OF)
+WEIGHT_OF: tuple[int, ...] = tuple(5 ** (k % 9) if k >= 0 else 0 for k in KIND_OF)
 assert KIND_OF[RED_MAN] == 4 and KIND_OF[RED_PIN] == 13 and KIND_OF[RED_SOU] == 22
 
 
@@ -57,9 +60,11 @@ class HandFacts:
         "has_melds",
         "mask",
         "opts",
+        "reading_bits",
         "round_tile",
         "seat_tile",
         "suit",
+        "suit_keys",
         "suits",
     )
 
@@ -67,17 +72,19 @@ class HandFacts:
         self.ctx = ctx
         self.opts = opts
         kind_of = KIND_OF
+        suit_of = SUIT_OF
+        weight_of = WEIGHT_OF
         concealed = [0] * 34
+        keys = [0, 0, 0, 0]
         mask = 0
-        for t in ctx.concealed:
+        for t in (*ctx.concealed, ctx.win_tile):
             k = kind_of[t]
             concealed[k] += 1
             mask |= 1 << k
-        k = kind_of[ctx.win_tile]
-        concealed[k] += 1
-        mask |= 1 << k
+            keys[suit_of[t]] += weight_of[t]
         self.concealed_counts = concealed
-        counts = concealed[:]
+        self.suit_keys = keys
+        counts = concealed[:] if ctx.melds else concealed  # read-only from here on
         closed = True
         for meld in ctx.melds:
             for t in meld.tiles:
@@ -124,6 +131,12 @@ class HandFacts:
         if self.all_green:
             features |= GREEN
         self.features = features
+        bits = 0
+        if self.has_honors:
+            bits = HAND_HONORS | HAND_ALL_HONORS if not suits else HAND_HONORS
+        if mask & TERMINAL_MASK:
+            bits |= HAND_TERMINALS
+        self.reading_bits = bits
 
 
 # Reading features (``Reading.features``), used by ``YakuDef.needs`` to skip predicates early.
@@ -133,6 +146,12 @@ HONOR_TRIPLETS = 4
 THREE_KANS = 8
 SEVEN_PAIRS = 16
 KOKUSHI = 32
+THREE_CHOWS = 64
+THREE_TRIPLETS = 128
+# ...and reading-level bits that come from the hand (``HandFacts.reading_bits``)
+HAND_HONORS = 256  # some honor tile
+HAND_TERMINALS = 512  # some terminal tile
+HAND_ALL_HONORS = 1024
 
 
 class Reading:
@@ -165,9 +184,9 @@ class Reading:
         self.set_fu = set_fu
         features = 0
         if chows:
-            features = CHOWS
+            features = CHOWS if len(chows) < 3 else CHOWS | THREE_CHOWS
         if triplets:
-            features |= TRIPLETS
+            features |= TRIPLETS if len(triplets) < 3 else TRIPLETS | THREE_TRIPLETS
             if triplets[-1] >= 27:
                 features |= HONOR_TRIPLETS
             if kongs >= 3:

@@ -27,6 +27,7 @@ BONUS_NAMES: dict[str, tuple[str, str, str]] = {  # id -> (zh, en, ja)
     "ura_dora": ("裏寶牌", "Ura dora", "裏ドラ"),
 }
 _ORDER = {d.id: i for i, d in enumerate(CATALOGUE)}
+_PINFU = BY_ID["pinfu"]
 _RENHOU_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8}
 _RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1)  # renhou_value = "yakuman"
 
@@ -112,27 +113,31 @@ def _value_reading(h: HandFacts, r: Reading, hits: list[Hit], bonus: tuple[int, 
             return None
     elif not hits:
         return None
-    yakuman_hits = [(d, v) for d, v in hits if d.yakuman]
-    if yakuman_hits:
-        if opts.yakuman_stacking:
-            multiple = sum(v for _, v in yakuman_hits)
+    han = 0
+    multiple = 0
+    pinfu = False
+    for d, v in hits:
+        if d.yakuman:
+            multiple += v
         else:
+            han += v
+            if d is _PINFU:
+                pinfu = True
+    tsumo = h.ctx.tsumo
+    if multiple:
+        yakuman_hits = [(d, v) for d, v in hits if d.yakuman]
+        if not opts.yakuman_stacking:
             yakuman_hits = [max(yakuman_hits, key=lambda dv: dv[1])]
             multiple = yakuman_hits[0][1]
         base = 8000 * multiple
-        total = received(base, h.dealer, h.ctx.tsumo)
+        total = received(base, h.dealer, tsumo)
         return Valued((total, 1, 13 * multiple, 0, 0), yakuman_hits, 13 * multiple, 0,
                       multiple, "yakuman", base, (0, 0, 0))
-    han = bonus[0] + bonus[1] + bonus[2]
-    pinfu = False
-    for d, v in hits:
-        han += v
-        if d.id == "pinfu":
-            pinfu = True
+    han += bonus[0] + bonus[1] + bonus[2]
     raw = raw_fu(h, r, pinfu)
     fu = round_fu(raw)
     base, limit = base_points(han, fu, 0, opts)
-    total = received(base, h.dealer, h.ctx.tsumo)
+    total = received(base, h.dealer, tsumo)
     return Valued((total, 0, han, fu, raw), hits, han, fu, 0, limit, base, bonus)
 
 
@@ -160,7 +165,7 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
     """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets."""
     check_win(ctx, opts)
     h = HandFacts(ctx, opts)
-    rs = readings(h.concealed_counts, ctx.melds, KIND_OF[ctx.win_tile], ctx.tsumo)
+    rs = readings(h.concealed_counts, h.suit_keys, ctx.melds, KIND_OF[ctx.win_tile], ctx.tsumo)
     if not rs:
         if (
             opts.shiisan_puutaa
@@ -178,8 +183,10 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
         hand_hits.append((_RENHOU_YAKUMAN, 1))
     bonus = dora_han(ctx, h.counts, opts)
     best: Valued | None = None
+    bits = h.reading_bits
     for r in rs:
-        hits = hand_hits + [(d, v) for d, v in active.for_features(r.features) if d.test(h, r)]
+        candidates = active.for_features(r.features | bits)
+        hits = hand_hits + [(d, v) for d, v in candidates if d.test(h, r)]
         v = _value_reading(h, r, hits, bonus)
         if v is not None and (best is None or v.key > best.key):
             best = v
@@ -211,12 +218,26 @@ def _hit(pid: str, value: int, count: int) -> PatternHit:
     return p
 
 
+# Pattern lists are immutable too: one tuple per (hits, dora counts), kept for reuse.
+_PATTERNS: dict[tuple[tuple[Hit, ...], tuple[int, int, int]], tuple[PatternHit, ...]] = {}
+
+
+def _patterns(hits: list[Hit], bonus: tuple[int, int, int]) -> tuple[PatternHit, ...]:
+    key = (tuple(hits), bonus)
+    found = _PATTERNS.get(key)
+    if found is None:
+        ordered = sorted(hits, key=lambda dv: _ORDER[dv[0].id])
+        out = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in ordered]
+        for pid, count in zip(("dora", "aka_dora", "ura_dora"), bonus, strict=True):
+            if count:
+                out.append(_hit(pid, 1, count))
+        if len(_PATTERNS) >= 1 << 14:
+            _PATTERNS.clear()
+        found = _PATTERNS[key] = tuple(out)
+    return found
+
+
 def _result(v: Valued, h: HandFacts, tsumo: bool) -> Score:
-    hits = sorted(v.hits, key=lambda dv: _ORDER[dv[0].id])
-    patterns = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in hits]
-    for pid, count in zip(("dora", "aka_dora", "ura_dora"), v.bonus, strict=True):
-        if count:
-            patterns.append(_hit(pid, 1, count))
     pay, total = payment(v.base, h.dealer, tsumo)
     details: dict[str, Any] = {
         "han": v.han,
@@ -225,4 +246,4 @@ def _result(v: Valued, h: HandFacts, tsumo: bool) -> Score:
         "yakuman": v.yakuman,
         "payment": pay,
     }
-    return Score(RULESET_ID, tuple(patterns), total, True, None, "", details)
+    return Score(RULESET_ID, _patterns(v.hits, v.bonus), total, True, None, "", details)

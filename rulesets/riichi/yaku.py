@@ -17,14 +17,18 @@ from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.hand import (
     CHOWS,
     GREEN,
+    HAND_ALL_HONORS,
+    HAND_HONORS,
+    HAND_TERMINALS,
     HONOR_TRIPLETS,
     KOKUSHI,
     ONE_SUIT,
     SEVEN_PAIRS,
     SIMPLES,
     SITUATION,
+    THREE_CHOWS,
     THREE_KANS,
-    TRIPLETS,
+    THREE_TRIPLETS,
     TSUMO,
     YAOCHUU,
     HandFacts,
@@ -39,7 +43,7 @@ Test = Callable[[HandFacts, Reading], bool]
 CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # entries compare and hash by identity
 class YakuDef:
     id: str
     ja: str
@@ -94,13 +98,14 @@ def _pinfu(h: HandFacts, r: Reading) -> bool:
     return h.opts.pinfu_tsumo or not h.ctx.tsumo
 
 
-def _same_chows(r: Reading, n: int) -> bool:
-    c = r.chows
-    return any(c[i] == c[i + n - 1] for i in range(len(c) - n + 1))
-
-
 def _iipeikou(h: HandFacts, r: Reading) -> bool:
-    return h.closed and _same_chows(r, 2)
+    c = r.chows
+    return h.closed and len(c) >= 2 and len(set(c)) < len(c)
+
+
+def _three_same_chows(r: Reading) -> bool:
+    c = r.chows
+    return len(c) >= 3 and (c[0] == c[2] or (len(c) == 4 and c[1] == c[3]))
 
 
 def _ryanpeikou(h: HandFacts, r: Reading) -> bool:
@@ -109,25 +114,44 @@ def _ryanpeikou(h: HandFacts, r: Reading) -> bool:
 
 
 def _sanshoku_doujun(h: HandFacts, r: Reading) -> bool:
-    c = set(r.chows)
-    return len(c) >= 3 and any(n in c and n + 9 in c and n + 18 in c for n in range(7))
+    c = r.chows
+    if len(c) < 3:
+        return False
+    for n in c:
+        if n >= 9:
+            return False  # chows are sorted: no manzu start left
+        if n + 9 in c and n + 18 in c:
+            return True
+    return False
 
 
 def _ittsu(h: HandFacts, r: Reading) -> bool:
-    c = set(r.chows)
-    return len(c) >= 3 and any(s in c and s + 3 in c and s + 6 in c for s in (0, 9, 18))
+    c = r.chows
+    if len(c) < 3:
+        return False
+    return any(s % 9 == 0 and s + 3 in c and s + 6 in c for s in c)
 
 
 def _sanshoku_doukou(h: HandFacts, r: Reading) -> bool:
-    t = set(r.triplets)
-    return len(t) >= 3 and any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+    t = r.triplets
+    if len(t) < 3:
+        return False
+    for n in t:
+        if n >= 9:
+            return False
+        if n + 9 in t and n + 18 in t:
+            return True
+    return False
 
 
 def _run_of_triplets(r: Reading, length: int) -> bool:
-    t = set(r.triplets)
-    return any(
-        all(s + i in t for i in range(length)) for s in t if s < 27 and s % 9 <= 9 - length
-    )
+    t = r.triplets
+    if len(t) < length:
+        return False
+    for s in t:
+        if s < 27 and s % 9 <= 9 - length and all(s + i in t for i in range(1, length)):
+            return True
+    return False
 
 
 def _chanta(h: HandFacts, r: Reading) -> bool:
@@ -234,18 +258,19 @@ CATALOGUE: tuple[YakuDef, ...] = (
             needs=SITUATION),
     YakuDef("chanta", "混全帯幺九", "混全帶么", "Outside hand",
             "every set and the pair hold a terminal or honor; a sequence; an honor (§8.1)",
-            _chanta, 2, 1, needs=CHOWS),
+            _chanta, 2, 1, needs=CHOWS | HAND_HONORS),
     YakuDef("sanshoku_doujun", "三色同順", "三色同順", "Mixed triple sequence",
-            "the same sequence in m, p and s (§8.1)", _sanshoku_doujun, 2, 1, needs=CHOWS),
+            "the same sequence in m, p and s (§8.1)", _sanshoku_doujun, 2, 1, needs=THREE_CHOWS),
     YakuDef("ittsu", "一気通貫", "一氣通貫", "Pure straight",
-            "123, 456 and 789 of one suit (§8.1)", _ittsu, 2, 1, needs=CHOWS),
+            "123, 456 and 789 of one suit (§8.1)", _ittsu, 2, 1, needs=THREE_CHOWS),
     YakuDef("toitoi", "対々和", "對對和", "All triplets", "four triplets or kans (§8.1)",
-            lambda h, r: len(r.triplets) == 4, 2, 2, needs=TRIPLETS),
+            lambda h, r: len(r.triplets) == 4, 2, 2, needs=THREE_TRIPLETS),
     YakuDef("sanankou", "三暗刻", "三暗刻", "Three concealed triplets",
             "three concealed triplets or closed kans; a ron-completed triplet is open (§8.1)",
-            lambda h, r: r.ankou >= 3, 2, 2, needs=TRIPLETS),
+            lambda h, r: r.ankou >= 3, 2, 2, needs=THREE_TRIPLETS),
     YakuDef("sanshoku_doukou", "三色同刻", "三色同刻", "Triple triplets",
-            "the same-number triplet in m, p and s (§8.1)", _sanshoku_doukou, 2, 2, needs=TRIPLETS),
+            "the same-number triplet in m, p and s (§8.1)", _sanshoku_doukou, 2, 2,
+            needs=THREE_TRIPLETS),
     YakuDef("sankantsu", "三槓子", "三槓子", "Three kans", "three kans (§8.1)",
             lambda h, r: r.kongs >= 3, 2, 2, needs=THREE_KANS),
     YakuDef("shousangen", "小三元", "小三元", "Little three dragons",
@@ -265,7 +290,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
             han_option="ryanpeikou_han", excludes=("iipeikou",), needs=CHOWS),
     YakuDef("junchan", "純全帯幺九", "純全帶么", "Pure outside hand",
             "every set and the pair hold a terminal; no honors; a sequence (§8.1)",
-            _junchan, 3, 2, excludes=("chanta",), needs=CHOWS),
+            _junchan, 3, 2, excludes=("chanta",), needs=CHOWS | HAND_TERMINALS),
     YakuDef("honitsu", "混一色", "混一色", "Half flush", "one suit plus honors (§8.1)",
             lambda h, r: h.suits == 1 and h.has_honors, 3, 2, per_hand=True, needs=ONE_SUIT),
     YakuDef("chinitsu", "清一色", "清一色", "Full flush", "one suit only (§8.1)",
@@ -281,24 +306,25 @@ CATALOGUE: tuple[YakuDef, ...] = (
             yakuman=2, excludes=("kokushi_musou",), needs=KOKUSHI),
     YakuDef("suuankou", "四暗刻", "四暗刻", "Four concealed triplets",
             "four concealed triplets or closed kans (§8.2)",
-            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",), needs=TRIPLETS),
+            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",), needs=THREE_TRIPLETS),
     YakuDef("suuankou_tanki", "四暗刻単騎", "四暗刻單騎", "Four concealed triplets, pair wait",
             "four concealed triplets held, won on the pair (§8.2)",
             lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2,
-            excludes=("suuankou", "sanankou"), needs=TRIPLETS),
+            excludes=("suuankou", "sanankou"), needs=THREE_TRIPLETS),
     YakuDef("daisangen", "大三元", "大三元", "Big three dragons",
             "three dragon triplets or kans (§8.2)",
-            lambda h, r: dragon_triplets(r) == 3, yakuman=1, needs=HONOR_TRIPLETS),
+            lambda h, r: dragon_triplets(r) == 3, yakuman=1, needs=THREE_TRIPLETS | HONOR_TRIPLETS),
     YakuDef("shousuushii", "小四喜", "小四喜", "Little four winds",
             "three wind triplets and a wind pair (§8.2)",
             lambda h, r: wind_triplets(r) == 3 and r.pair in WINDS, yakuman=1,
-            needs=HONOR_TRIPLETS),
+            needs=THREE_TRIPLETS | HONOR_TRIPLETS),
     YakuDef("daisuushii", "大四喜", "大四喜", "Big four winds", "four wind triplets (§8.2)",
-            lambda h, r: wind_triplets(r) == 4, yakuman=2, needs=HONOR_TRIPLETS),
+            lambda h, r: wind_triplets(r) == 4, yakuman=2, needs=THREE_TRIPLETS | HONOR_TRIPLETS),
     YakuDef("tsuuiisou", "字一色", "字一色", "All honors",
             "only honors, seven-pairs form included by option (§8.2)",
             lambda h, r: h.all_honors
-            and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1),
+            and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1,
+            needs=HAND_ALL_HONORS),
     YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
             lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.counts[32] > 0),
             yakuman=1, per_hand=True, needs=GREEN),
@@ -321,16 +347,16 @@ CATALOGUE: tuple[YakuDef, ...] = (
             lambda h, r: h.ctx.chiihou, yakuman=1, per_hand=True, needs=SITUATION),
     # §8.3 local yaku
     YakuDef("isshoku_sanjun", "一色三順", "一色三順", "Pure triple sequence",
-            "three identical sequences (§8.3)", lambda h, r: _same_chows(r, 3), 2, 1,
-            option="isshoku_sanjun", excludes=("iipeikou",), local=True, needs=CHOWS),
+            "three identical sequences (§8.3)", lambda h, r: _three_same_chows(r), 2, 1,
+            option="isshoku_sanjun", excludes=("iipeikou",), local=True, needs=THREE_CHOWS),
     YakuDef("sanrenkou", "三連刻", "三連刻", "Three consecutive triplets",
             "three consecutive triplets of one suit (§8.3)",
             lambda h, r: _run_of_triplets(r, 3), 2, 2, option="sanrenkou", local=True,
-            needs=TRIPLETS),
+            needs=THREE_TRIPLETS),
     YakuDef("suurenkou", "四連刻", "四連刻", "Four consecutive triplets",
             "four consecutive triplets of one suit (§8.3)",
             lambda h, r: _run_of_triplets(r, 4), yakuman=1, option="suurenkou",
-            excludes=("sanrenkou",), local=True, needs=TRIPLETS),
+            excludes=("sanrenkou",), local=True, needs=THREE_TRIPLETS),
     YakuDef("daisharin", "大車輪", "大車輪", "Big wheels",
             "seven consecutive pairs in pinzu (§8.3; daisharin_range, daisharin_all_suits)",
             _daisharin, yakuman=1, option="daisharin", local=True, needs=SEVEN_PAIRS),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.context import WinContext
 from engine.shapes import Arrangement, BlockKind, Shape, arrangements
-from rulesets.riichi.decompose import readings
+from rulesets.riichi.decompose import key_of, readings
 from rulesets.riichi.hand import KIND_OF, Reading
 from tests.rulesets.riichi.hand_generator import HandGenerator
 
@@ -26,8 +26,9 @@ def _our_key(r: Reading) -> Key:
 
 def _compare(ctx: WinContext) -> None:
     counts = ctx.concealed_counts()
-    ours = sorted(_our_key(r) for r in readings(counts, ctx.melds, KIND_OF[ctx.win_tile],
-                                                ctx.tsumo))
+    keys = [key_of(counts[lo : lo + 9]) for lo in (0, 9, 18)] + [key_of(counts[27:])]
+    ours = sorted(_our_key(r) for r in readings(counts, keys, ctx.melds,
+                                                KIND_OF[ctx.win_tile], ctx.tsumo))
     theirs = sorted(_engine_key(a) for a in arrangements(counts, ctx.melds, ctx.win_kind))
     assert ours == theirs, ctx.to_json()
 
@@ -54,5 +55,7 @@ def test_ankou_counts_ron_completed_triplet_as_open() -> None:
     tsumo = WinContext.from_json({"concealed": "111m333m555p77s22z", "win_tile": "2z",
                                   "tsumo": True})
     for ctx, expected in ((ron, 3), (tsumo, 4)):
-        rs = readings(ctx.concealed_counts(), ctx.melds, ctx.win_kind, ctx.tsumo)
+        counts = ctx.concealed_counts()
+        keys = [key_of(counts[lo : lo + 9]) for lo in (0, 9, 18)] + [key_of(counts[27:])]
+        rs = readings(counts, keys, ctx.melds, ctx.win_kind, ctx.tsumo)
         assert [r.ankou for r in rs if r.shape is Shape.STANDARD] == [expected]
