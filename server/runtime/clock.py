@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, DeclareFlower, Discard, Pass, SelfDrawWin, Win
+from engine.actions import Action, DeclareFlower, Discard, Pass
 from engine.state import MatchState, Phase
 
 
@@ -47,8 +47,4 @@ def fallback(state: MatchState, seat: int, legal: tuple[Action, ...]) -> Action 
                 return a
     if plain:
         return plain[-1]
-    flowers = [a for a in legal if isinstance(a, DeclareFlower)]
-    if flowers:
-        return flowers[0]
-    others = [a for a in legal if not isinstance(a, SelfDrawWin | Win)]
-    return others[0] if others else None
+    return next((a for a in legal if isinstance(a, DeclareFlower)), None)

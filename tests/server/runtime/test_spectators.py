@@ -1,0 +1,44 @@
+"""Spectators see public information only, optionally some seconds late."""
+
+from __future__ import annotations
+
+import time
+
+from tests.server.conftest import LiveServer
+
+
+def test_spectators_see_no_hidden_tiles_and_cannot_act(server: LiveServer) -> None:
+    pid, token = server.player("watched")
+    tid = server.table([pid, "bot:greedy", "bot:greedy", "bot:greedy"])["table_id"]
+    player = server.ws(tid, token)
+    prompt = player.until_type("prompt")
+    watcher = server.ws(tid)
+    welcome = watcher.recv()
+    assert welcome["role"] == "spectator" and welcome["seat"] is None
+    state = watcher.recv()
+    assert state["view"]["viewer"] is None and state["view"]["legal"] == []
+    assert all(s["hand"] is None for s in state["view"]["hand"]["seats"])
+    watcher.send(prompt["actions"][0])
+    assert watcher.until_type("error")["code"] == "spectator"
+    player.send(prompt["actions"][0])
+    seen = watcher.until(lambda f: f["type"] == "event" and f["event"]["type"] == "drew")
+    assert seen["event"]["tile"] is None
+    server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
+
+
+def test_spectators_can_be_delayed(server: LiveServer) -> None:
+    t0 = time.monotonic()
+    tid = server.table(
+        ["bot:greedy"] * 4, options={"hands_per_session": 1}, spectators={"delay": 1.0}
+    )["table_id"]
+    watcher = server.ws(tid)
+    welcome = watcher.recv()
+    assert welcome["spectator_delay"] == 1.0
+    first = watcher.until_type("event", timeout=10)
+    assert time.monotonic() - t0 >= 0.9
+    assert first["seq"] <= 2
+    end = watcher.until_type("match_end", timeout=20)
+    seqs = [f["seq"] for f in watcher.frames if f["type"] == "event"]
+    assert seqs == sorted(set(seqs))  # in order; private events (answers) are gaps
+    assert seqs[-1] == end["seq"] == server.live(tid)["events"]
+    assert end["seed"]

@@ -1,0 +1,71 @@
+"""Clocks: when a seat lets its time run out the server discards the drawn tile or
+passes for it — never a win, never a call — and the time bank is spent first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Chow, Discard, SelfDrawWin, Win
+from engine.decide import start
+from rulesets.mcr.table import table as mcr_table
+from server.runtime.clock import Timers, fallback
+from tests.server.conftest import LiveServer
+
+
+def test_timers_allowance_and_bank() -> None:
+    t = Timers(move=5, claim=2, bank=10)
+    assert t.allowance(False, 10) == 15 and t.allowance(True, 3) == 5
+    assert t.spent(False, 4, 10) == 10  # inside the move time: the bank is untouched
+    assert t.spent(False, 8, 10) == 7
+    assert t.spent(True, 30, 10) == 0
+    assert Timers(0, 0, 0).allowance(False, 0) is None  # untimed
+
+
+def test_fallback_never_wins_or_calls() -> None:
+    state, _ = start(mcr_table(), "fallback-seed")
+    hand = state.hand
+    assert hand is not None
+    seat = hand.turn
+    drawn = hand.seats[seat].hand[-1]
+    legal = (SelfDrawWin(seat=seat), Discard(seat=seat, tile=drawn))
+    chosen = fallback(state, seat, legal)
+    assert isinstance(chosen, Discard)
+    assert fallback(state, seat, (SelfDrawWin(seat=seat),)) is None
+    assert fallback(state, 1, (Win(seat=1), Chow(seat=1, tiles=(0, 1)))) is None
+
+
+def test_an_idle_seat_is_played_by_its_clock(server: LiveServer) -> None:
+    pid, token = server.player("sleeper")
+    tid = server.table(
+        [pid, "bot:greedy", "bot:greedy", "bot:greedy"],
+        options={"hands_per_session": 1},
+        timers={"move": 0.05, "claim": 0.05, "bank": 0.1},
+    )["table_id"]
+    ws = server.ws(tid, token)
+    end = ws.until_type("match_end", timeout=60)  # we never answer anything
+    assert end["standings"]
+    me = 0
+    prompts: list[dict[str, Any]] = []
+    drawn: dict[int, int] = {}
+    for f in ws.frames:
+        if f["type"] == "prompt":
+            prompts.append(f)
+        if f["type"] != "event":
+            continue
+        ev = f["event"]
+        if ev["type"] == "hand_started":
+            me = ev["seating"].index(0)
+        if ev.get("seat") != me:
+            continue
+        assert ev["type"] not in ("called", "kong_declared")  # never a call for us
+        if ev["type"] == "answered":
+            assert ev["action"]["type"] == "pass"
+        if ev["type"] == "drew":
+            drawn[me] = ev["tile"]
+        if ev["type"] == "discarded" and ev["seat"] == me and me in drawn:
+            assert ev["tsumogiri"] or ev["tile"] == drawn[me]
+    hand_end = next(f for f in ws.frames if f["type"] == "hand_end")
+    assert all(w["seat"] != me for w in hand_end["result"]["wins"])
+    assert prompts and all(p["deadline"] is not None for p in prompts)
+    assert prompts[0]["bank"] == 0.1 and prompts[-1]["bank"] == 0
+    assert server.live(tid)["banks"][0] == 0
