@@ -54,6 +54,7 @@ from engine.state import (
     HandResult,
     HandState,
     MatchState,
+    MeldRecord,
     Phase,
     WinRecord,
 )
@@ -404,6 +405,25 @@ def _discard_passed(
     _draw(run, call.seat, replacement=True)
 
 
+def _melds_at_end(
+    hand: HandState, wins: tuple[WinRecord, ...]
+) -> tuple[tuple[MeldRecord, ...], ...]:
+    """Every seat's melds; a robbed added kong was never made, so it shows as its pung
+    again (mcr.md §5.5: the kong is not made)."""
+    melds = [s.melds for s in hand.seats]
+    robbed = next((w for w in wins if w.robbed_kong), None)
+    if robbed is not None and robbed.from_seat is not None:
+        k = kind_of(robbed.tile)
+        own = list(melds[robbed.from_seat])
+        for i, rec in enumerate(own):
+            if rec.meld.type is MeldType.KAKAN and rec.meld.kind == k:
+                tiles = list(rec.meld.tiles)
+                tiles.remove(robbed.tile)
+                own[i] = MeldRecord(Meld(MeldType.PON, tuple(tiles)), rec.from_seat, rec.tile)
+        melds[robbed.from_seat] = tuple(own)
+    return tuple(melds)
+
+
 def _end(
     run: _Run, outcome: DrawKind, *, wins: tuple[WinRecord, ...] = (), abort: str | None = None
 ) -> None:
@@ -437,7 +457,7 @@ def _end(
         riichi=tuple(s.riichi_accepted for s in hand.seats),
         deposits_placed=hand.deposits_placed,
         discards=hand.discard_log,
-        melds=tuple(s.melds for s in hand.seats),
+        melds=_melds_at_end(hand, wins),
         flowers=tuple(s.flowers for s in hand.seats),
         label=hand.label,
     )

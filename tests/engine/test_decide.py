@@ -268,6 +268,9 @@ def test_added_kong_may_be_robbed(h) -> None:
     ended = next(e for e in events if isinstance(e, HandEnded))
     (win,) = ended.result.wins
     assert win.seat == 2 and win.from_seat == 0 and win.robbed_kong and win.context.chankan
+    # the kong was never made: the result shows seat 0's pung
+    (pung,) = ended.result.melds[0]
+    assert pung.meld.type.value == "pon" and len(pung.meld.tiles) == 3
     # passing instead lets the kong stand: replacement from the tail
     stood, events = step(state, Pass(seat=2))
     assert [type(e) for e in events][1:3] == [KongMade, Drew]

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.actions import Chow, ConcealedKong, DeclareAbort, Discard, Pass, Pung, Win
+from engine.actions import Chow, ConcealedKong, DeclareAbort, Discard, Kong, Pass, Pung, Win
 from engine.decide import start, step
 from engine.events import (
+    ClaimWindowOpened,
+    Discarded,
     DoraRevealed,
     Drew,
     Furiten,
@@ -236,3 +238,37 @@ def test_no_call_for_a_riichi_seat(h) -> None:
     state = with_seat(state, 1, riichi=True, riichi_accepted=True)
     state, _ = step(state, Discard(seat=0, tile=T("7z")))
     assert {type(a) for a in legal_actions(state, 1)} == {Win, Pass}
+
+
+def test_thirteen_orphans_may_rob_a_concealed_kong(h) -> None:
+    hands = ["9999m456m78p1p345s", "2468m2468p2468s5z", "1m1p9p1s9s12345677z", "3568m3579p68s567z"]
+    table = riichi_table(h, hands, draws="7p", dead={0: "2p"})
+    state, _ = start(table, "o")
+    state, events = step(state, ConcealedKong(seat=0, tile=T("9m")))
+    window = next(e for e in events if isinstance(e, ClaimWindowOpened))
+    assert window.kind == "concealed_kong" and [s for s, _ in window.options or ()] == [2]
+    _, events = step(state, Win(seat=2))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    (win,) = ended.result.wins
+    assert win.seat == 2 and win.robbed_kong and win.context.chankan
+    # without the option the concealed kong cannot be robbed
+    plain = riichi_table(
+        h, hands, draws="7p", dead={0: "2p"}, rob_concealed_kong_thirteen_orphans=False
+    )
+    state, _ = start(plain, "o")
+    _, events = step(state, ConcealedKong(seat=0, tile=T("9m")))
+    assert not any(isinstance(e, ClaimWindowOpened) for e in events)
+
+
+def test_kan_dora_after_discard_for_a_melded_kong(h) -> None:
+    hands = ["123m456m789m11p34s", "555z2468m2468p68s", "2468m2468p2468s6z", "13579m1379p19s67z"]
+    table = riichi_table(h, hands, draws="5z", dead={0: "9p", 4: "1z", 5: "2z"})
+    state, _ = start(table, "d")
+    state, _ = step(state, Discard(seat=0, tile=T("5z")))
+    state, events = step(state, Kong(seat=1))
+    assert not any(isinstance(e, DoraRevealed) for e in events)
+    assert state.hand is not None and state.hand.pending_dora == 1
+    discard = next(a for a in legal_actions(state, 1) if isinstance(a, Discard) and not a.riichi)
+    _, events = step(state, discard)
+    kinds = [type(e) for e in events]
+    assert kinds[:2] == [Discarded, DoraRevealed]
