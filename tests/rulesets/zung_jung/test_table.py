@@ -11,7 +11,7 @@ import pytest
 from engine.actions import Action, Discard, Pass, SelfDrawWin, Win
 from engine.bots.greedy import GreedyBot
 from engine.rng import SeededStream
-from engine.ruleset import TableRuleset, parse_options, table_for
+from engine.ruleset import TableRuleset, table_for
 from engine.shapes import shanten
 from engine.simulate import greedy_bots, play_match
 from engine.state import HandResult
