@@ -39,7 +39,9 @@ class SeatClient:
         *,
         on_frame: Callable[[dict[str, Any]], None] | None = None,
         latencies: list[float] | None = None,
+        compress: bool = False,
     ) -> None:
+        self.compression: str | None = "deflate" if compress else None
         self.url = ws_url(base_url, table_id, token, state_on_prompt="true")
         self.bot_name = bot
         self.bot: Bot | None = None
@@ -80,7 +82,7 @@ class SeatClient:
             return self.match_end
 
     async def _play(self) -> dict[str, Any] | None:
-        async with connect(self.url, max_size=2**22) as ws:
+        async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
             async for raw in ws:
                 frame = json.loads(raw)
                 if self.on_frame is not None:

@@ -243,8 +243,13 @@ class TableActor:
         seen = redact(entry.event, viewer, face_down_kongs=face_down)
         if seen is None:
             return []
-        hit = cache.get(id(seen))
-        if hit is not None and hit[0] is seen:
+        try:  # equal redacted copies (every other seat's view of a draw) share frames
+            hash(seen)
+            key: Any = seen
+        except TypeError:
+            key = id(seen)
+        hit = cache.get(key)
+        if hit is not None and (hit[0] is seen or hit[0] == seen):
             return list(hit[1])
         payload = entry.json if seen is entry.event else event_to_json(seen)
         frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
@@ -252,7 +257,7 @@ class TableActor:
             frames.append(dumps(self._hand_end(entry)))
         elif isinstance(entry.event, MatchEnded):
             frames.append(dumps(self._match_end(entry)))
-        cache[id(seen)] = (seen, frames)
+        cache[key] = (seen, frames)
         return list(frames)
 
     def _hand_end(self, entry: Entry) -> dict[str, Any]:
