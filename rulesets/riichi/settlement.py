@@ -1,5 +1,6 @@
 """Pure settlement helpers for the table (riichi.md §10.4, §11, §12.1): who pays whom for
-a win with honba and deposits, multiple ron, noten payments and nagashi mangan.
+a win with honba and deposits, multiple ron, liability (pao), noten payments and nagashi
+mangan.
 
 Seats are 0..3 in turn order; ``dealer`` is the dealer's seat. A ``Transfer`` with
 ``payer=None`` takes riichi deposits from the table. Hand values come from
@@ -22,7 +23,7 @@ class Transfer:
     payer: int | None  # None: the riichi deposits on the table
     payee: int
     amount: int
-    reason: str  # "hand", "honba", "deposits", "noten", "nagashi_mangan"
+    reason: str  # "hand", "honba", "deposits", "noten", "nagashi_mangan", "pao"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,59 @@ def multi_ron_transfers(
                 left -= 1
     if left and ordered:
         out.append(Transfer(None, ordered[0].seat, left * DEPOSIT, "deposits"))
+    return out
+
+
+def pao_transfers(
+    *,
+    winner: int,
+    dealer: int,
+    liable: int,
+    discarder: int | None,
+    liable_multiple: int,
+    total_multiple: int,
+    honba: int,
+    deposits: int,
+    options: RiichiOptions,
+) -> list[Transfer]:
+    """A yakuman win with a liable player (pao, §11.2). ``liable_multiple`` is the yakuman
+    multiple the liability covers (the pattern's value / 13), ``total_multiple`` the whole
+    hand's. Self-draw: the liable player pays that yakuman as if it were a ron, honba
+    included. Ron from another player: liable player and discarder pay half of it each,
+    honba from ``pao_honba_payer``. Liable player discarding: an ordinary ron. The rest of
+    stacked yakuman is paid normally."""
+    winner_is_dealer = winner == dealer
+    yakuman_ron = payment(8000 * liable_multiple, winner_is_dealer, False)[0]["ron"]
+    rest = total_multiple - liable_multiple
+    out: list[Transfer] = []
+    if discarder is None:
+        out.append(Transfer(liable, winner, yakuman_ron, "pao"))
+        if honba:
+            out.append(Transfer(liable, winner, honba * options.honba_value, "honba"))
+        if rest:
+            pay, _ = payment(8000 * rest, winner_is_dealer, True)
+            for seat in range(4):
+                if seat != winner:
+                    owed = pay["dealer"] if seat == dealer and not winner_is_dealer else pay[
+                        "non_dealer"
+                    ]
+                    out.append(Transfer(seat, winner, owed, "hand"))
+    elif discarder == liable:
+        whole = payment(8000 * total_multiple, winner_is_dealer, False)[0]
+        return win_transfers(winner=winner, dealer=dealer, payment=whole, discarder=discarder,
+                             honba=honba, deposits=deposits, options=options)
+    else:
+        half = yakuman_ron // 2
+        out.append(Transfer(liable, winner, half, "pao"))
+        out.append(Transfer(discarder, winner, yakuman_ron - half, "hand"))
+        if rest:
+            rest_ron = payment(8000 * rest, winner_is_dealer, False)[0]["ron"]
+            out.append(Transfer(discarder, winner, rest_ron, "hand"))
+        if honba:
+            payer = liable if options.pao_honba_payer == "liable" else discarder
+            out.append(Transfer(payer, winner, honba * options.honba_value, "honba"))
+    if deposits:
+        out.append(Transfer(None, winner, deposits * DEPOSIT, "deposits"))
     return out
 
 

@@ -13,6 +13,8 @@ def check_win(ctx: WinContext, opts: RiichiOptions) -> None:
     open_hand = ctx.is_open
     dealer = ctx.seat_wind == 1
     problems: list[str] = []
+    if ctx.flowers:
+        problems.append("riichi is played without flowers")
     if (ctx.riichi or ctx.double_riichi) and open_hand:
         problems.append("riichi needs a closed hand")
     if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):

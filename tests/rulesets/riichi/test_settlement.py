@@ -15,6 +15,7 @@ from rulesets.riichi.settlement import (
     multi_ron_transfers,
     nagashi_mangan_transfers,
     noten_transfers,
+    pao_transfers,
     win_transfers,
 )
 from tests.rulesets.riichi.vectors import load
@@ -43,6 +44,18 @@ def _transfers(v: dict[str, Any]) -> list[Transfer]:
         return multi_ron_transfers(
             discarder=v["discarder"],
             winners=winners,
+            honba=v["honba"],
+            deposits=v["deposits"],
+            options=opts,
+        )
+    if kind == "pao":
+        return pao_transfers(
+            winner=v["winner"],
+            dealer=v["dealer"],
+            liable=v["liable"],
+            discarder=v["discarder"],
+            liable_multiple=v["liable_multiple"],
+            total_multiple=v["total_multiple"],
             honba=v["honba"],
             deposits=v["deposits"],
             options=opts,
