@@ -21,14 +21,14 @@ from server.ws.messages import PROTOCOL_VERSION
 
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     settings = settings or Settings()
-    store = store or MemoryStore()
+    storage: Store = store if store is not None else MemoryStore()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services = Services(
             settings=settings,
-            store=store,
-            manager=TableManager(store, settings),
+            store=storage,
+            manager=TableManager(storage, settings),
             admin_hash=admin_token_hash(settings),
         )
         app.state.services = services
@@ -36,7 +36,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             yield
         finally:
             await services.manager.shutdown()
-            await store.close()
+            await storage.close()
 
     app = FastAPI(
         title="Jantaku",

@@ -5,7 +5,14 @@ from __future__ import annotations
 import copy
 from datetime import datetime
 
-from server.repositories.protocols import LoggedEvent, PlayerRecord, TableRecord
+from server.repositories.protocols import (
+    EventLog,
+    LoggedEvent,
+    PlayerRecord,
+    PlayerRepository,
+    TableRecord,
+    TableRepository,
+)
 
 
 class MemoryPlayers:
@@ -67,12 +74,14 @@ class MemoryEventLog:
         self._logs: dict[str, list[LoggedEvent]] = {}
 
     async def append(self, events: list[LoggedEvent]) -> None:
+        last: dict[str, int] = {}
+        for ev in events:  # check everything first: all or nothing
+            before = last.get(ev.table_id, len(self._logs.get(ev.table_id, [])))
+            if ev.seq != before + 1:
+                raise ValueError(f"table {ev.table_id}: seq {ev.seq} after {before}")
+            last[ev.table_id] = ev.seq
         for ev in events:
-            log = self._logs.setdefault(ev.table_id, [])
-            expected = len(log) + 1
-            if ev.seq != expected:
-                raise ValueError(f"table {ev.table_id}: seq {ev.seq} after {expected - 1}")
-            log.append(ev)
+            self._logs.setdefault(ev.table_id, []).append(ev)
 
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
         return list(self._logs.get(table_id, [])[after_seq:])
@@ -80,9 +89,9 @@ class MemoryEventLog:
 
 class MemoryStore:
     def __init__(self) -> None:
-        self.players = MemoryPlayers()
-        self.tables = MemoryTables()
-        self.events = MemoryEventLog()
+        self.players: PlayerRepository = MemoryPlayers()
+        self.tables: TableRepository = MemoryTables()
+        self.events: EventLog = MemoryEventLog()
 
     async def close(self) -> None:
         return None
