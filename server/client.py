@@ -84,7 +84,7 @@ class SeatClient:
     async def _play(self) -> dict[str, Any] | None:
         async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
             async for raw in ws:
-                frame = json.loads(raw)
+                frame: dict[str, Any] = json.loads(raw)
                 if self.on_frame is not None:
                     self.on_frame(frame)
                 kind = frame["type"]

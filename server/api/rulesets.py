@@ -15,7 +15,7 @@ router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
 
 @router.get("")
 async def list_rulesets() -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for ruleset_id in registry.available():
         try:
             r = registry.load(ruleset_id)

@@ -108,7 +108,7 @@ async def _read(ws: WebSocket, conn: Connection, actor: TableActor, services: Se
         if message["type"] == "websocket.disconnect":
             return
         services.manager.frames_in += 1
-        error = await _handle(message, conn, actor, services)
+        error = await _handle(dict(message), conn, actor, services)
         if error is None:
             garbage = 0
             continue
@@ -144,7 +144,7 @@ async def _handle(
         ) | {"garbage": True}
     try:
         raw = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         return _error("malformed_json", f"not JSON: {exc.msg}", text[:64]) | {"garbage": True}
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         return _error("invalid_message", "a frame is a JSON object with a string 'type'") | {
