@@ -7,6 +7,7 @@ policy; winners are ordered by turn order from the discarder.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from engine.actions import Action, Chow, Kong, Pass, Pung, Win
@@ -17,6 +18,11 @@ from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
 from engine.tiles import Tile, is_flower, kind_of
 
 WindowOptions = tuple[tuple[int, tuple[Action, ...]], ...]
+
+
+@lru_cache(maxsize=8)
+def _pass(seat: int) -> Pass:
+    return Pass(seat=seat)
 
 
 def turn_order_from(seat: int) -> list[int]:
@@ -84,7 +90,7 @@ def discard_window(
             if rules.chow and s == (discarder + 1) % SEATS and k < 27:
                 opts.extend(_chows(rules, seat, s, k, counts))
         if opts:
-            opts.append(Pass(seat=s))
+            opts.append(_pass(s))
             options.append((s, tuple(opts)))
     return tuple(options), tuple(completes)
 

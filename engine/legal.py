@@ -225,7 +225,48 @@ def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRule
 
 def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
     """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
-    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, _shape_key(rules.shape_rules))
+    key = _shape_key(rules.shape_rules)
+    n_melds = len(seat.melds)
+    if not may_be_ready(seat.hand, n_melds, rules.n_sets, key):
+        return False
+    return completes(seat.hand, n_melds, kind, rules.n_sets, key)
+
+
+def isolated(counts: Sequence[int]) -> int:
+    """Single tiles with no tile of their suit within two steps (honors: any single)."""
+    n = 0
+    for base in (0, 9, 18):
+        for i in range(9):
+            if counts[base + i] == 1:
+                lo = base + max(0, i - 2)
+                hi = base + min(8, i + 2)
+                if sum(counts[lo : hi + 1]) == 1:
+                    n += 1
+    for k in range(27, NUM_KINDS):
+        if counts[k] == 1:
+            n += 1
+    return n
+
+
+@lru_cache(maxsize=1 << 12)
+def may_be_ready(hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeKey) -> bool:
+    """A cheap necessary condition for ``hand`` (3k+1 tiles) to be one tile from complete:
+    a ready standard or seven-pairs hand has at most one isolated tile. Hands that could
+    aim at a special shape with isolated tiles (orphans, knitted) are never ruled out."""
+    if n_sets != 4:
+        return True
+    counts = hand_counts(hand)
+    rules = shape.shape
+    distinct = NUM_KINDS - counts.count(0)
+    if (
+        n_melds == 0
+        and rules.thirteen_orphans
+        and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12
+    ):
+        return True
+    if (rules.knitted_straight or rules.honors_and_knitted) and distinct >= 8:
+        return True
+    return isolated(counts) <= 1
 
 
 _shape_keys: dict[int, tuple[ShapeRules, ShapeKey]] = {}
@@ -278,6 +319,12 @@ def can_kong(state: MatchState, hand: HandState) -> bool:
     return rules.max_kongs is None or len(hand.kongs) < rules.max_kongs
 
 
+@lru_cache(maxsize=512)
+def discard_action(seat: int, tile: Tile) -> Discard:
+    """Shared immutable plain discards (built thousands of times per match otherwise)."""
+    return Discard(seat=seat, tile=tile)
+
+
 def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     hand = state.hand
     assert hand is not None
@@ -285,17 +332,20 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     seat = hand.seats[seat_index]
     counts = hand_counts(seat.hand)
     out: list[Action] = []
-    flowers = [t for t in seat.hand if is_flower(t)]
+    flowers = [t for t in seat.hand if is_flower(t)] if rules.wall.flowers else []
     drawn = hand.drawn
     # discards
     if seat.riichi:
         if drawn is not None and not is_flower(drawn):
-            out.append(Discard(seat=seat_index, tile=drawn))
+            out.append(discard_action(seat_index, drawn))
     else:
-        forbidden = set(seat.kuikae)
-        for t in sorted(set(seat.hand)):
-            if not is_flower(t) and kind_of(t) not in forbidden:
-                out.append(Discard(seat=seat_index, tile=t))
+        forbidden = seat.kuikae
+        for t in dict.fromkeys(seat.hand):  # sorted already; distinct physical tiles
+            if t < NUM_KINDS:
+                if t not in forbidden:
+                    out.append(discard_action(seat_index, t))
+            elif not is_flower(t) and kind_of(t) not in forbidden:
+                out.append(discard_action(seat_index, t))
         out.extend(_riichi_discards(state, hand, seat_index, seat, counts))
     if hand.after_call:
         return out
@@ -307,7 +357,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs
     if can_kong(state, hand):
-        if rules.concealed_kong:
+        if rules.concealed_kong and 4 in counts:
             for k in range(NUM_KINDS):
                 if counts[k] == 4 and _riichi_kong_ok(rules, hand, seat, counts, k):
                     out.append(ConcealedKong(seat=seat_index, tile=k))
@@ -350,7 +400,17 @@ def _riichi_discards(
     ):
         return []
     n_melds = len(seat.melds)
-    if shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
+    # after the discard at most one isolated tile may remain (see may_be_ready)
+    quick_no = isolated(counts) > 2 and not (
+        n_melds == 0
+        and (
+            sum(1 for c in counts if c >= 2) >= 5
+            or sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12
+            or rules.shape_rules.knitted_straight
+            or rules.shape_rules.honors_and_knitted
+        )
+    )
+    if quick_no or shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
         return []
     out: list[Action] = []
     forbidden = set(seat.kuikae)

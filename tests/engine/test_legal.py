@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.actions import Chow, ConcealedKong, DeclareAbort, Discard, Kong, Pass, Pung, Win
 from engine.decide import start, step
 from engine.events import (
@@ -18,8 +21,9 @@ from engine.events import (
     KongMade,
     RiichiAccepted,
 )
-from engine.legal import is_furiten, legal_actions
+from engine.legal import _shape_key, is_furiten, isolated, legal_actions, may_be_ready
 from engine.notation import parse_tile, parse_tiles
+from engine.shapes import ShapeRules, waits
 from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
 from engine.table_rules import Abort, Kuikae
 from engine.wall import WallSpec
@@ -272,3 +276,70 @@ def test_kan_dora_after_discard_for_a_melded_kong(h) -> None:
     _, events = step(state, discard)
     kinds = [type(e) for e in events]
     assert kinds[:2] == [Discarded, DoraRevealed]
+
+
+SHAPES = [
+    ShapeRules(),
+    ShapeRules(honors_and_knitted=True, knitted_straight=True),
+    ShapeRules(thirteen_orphans=False),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    data=st.lists(st.integers(0, 33), min_size=13, max_size=13),
+    shape=st.sampled_from(SHAPES),
+)
+def test_the_readiness_shortcut_never_hides_a_wait(data: list[int], shape: ShapeRules) -> None:
+    counts = [0] * 34
+    for k in data:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    hand = tuple(sorted(data))
+    ready = waits(counts, 0, rules=shape)
+    if ready:
+        assert may_be_ready(hand, 0, 4, _shape_key(shape))
+
+
+def test_ready_hands_pass_the_shortcut() -> None:
+    key = _shape_key(ShapeRules())
+    for text in ("1112345678999m", "123m456p789s1123z", "1199m1199s1122z3z"):
+        tiles = tuple(sorted(parse_tiles(text)))[:13]
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 1
+        if waits(counts, 0):
+            assert may_be_ready(tiles, 0, 4, key)
+    assert isolated([1 if k in (0, 8, 27) else 0 for k in range(34)]) == 3
+
+
+@st.composite
+def ready_hands(draw: st.DrawFn) -> list[int]:
+    """A complete 14-tile hand (four sets and a pair, or seven pairs) minus one tile."""
+    tiles: list[int] = []
+    if draw(st.booleans()):
+        for _ in range(4):
+            if draw(st.booleans()):
+                suit = draw(st.integers(0, 2))
+                start_ = suit * 9 + draw(st.integers(0, 6))
+                tiles += [start_, start_ + 1, start_ + 2]
+            else:
+                tiles += [draw(st.integers(0, 33))] * 3
+        tiles += [draw(st.integers(0, 33))] * 2
+    else:
+        for k in draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True)):
+            tiles += [k, k]
+    tiles.pop(draw(st.integers(0, 13)))
+    return tiles
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=ready_hands())
+def test_ready_hands_are_never_ruled_out(data: list[int]) -> None:
+    counts = [0] * 34
+    for k in data:
+        counts[k] += 1
+    if max(counts) > 4 or not waits(counts, 0):
+        return  # impossible, or every winning tile already held (karaten)
+    assert may_be_ready(tuple(sorted(data)), 0, 4, _shape_key(ShapeRules()))
