@@ -39,10 +39,13 @@ def base_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[i
     limit = limit_for_han(han, opts)
     if limit is not None:
         return LIMIT_BASE[limit], limit
-    base = fu * 2 ** (2 + han)
-    if base > 2000 or (opts.kiriage_mangan and base == 1920):
+    base = fu << (2 + han)
+    if base > 2000 or (opts.kiriage_mangan and (han, fu) in _KIRIAGE):
         return 2000, "mangan"
     return base, None
+
+
+_KIRIAGE = ((4, 30), (3, 60))  # §10.1: base 1920 rounded up to mangan
 
 
 def payment(base: int, dealer: bool, tsumo: bool) -> tuple[dict[str, int], int]:

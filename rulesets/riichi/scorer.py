@@ -136,7 +136,11 @@ def _value_reading(h: HandFacts, r: Reading, hits: list[Hit], bonus: tuple[int, 
     han += bonus[0] + bonus[1] + bonus[2]
     raw = raw_fu(h, r, pinfu)
     fu = round_fu(raw)
-    base, limit = base_points(han, fu, 0, opts)
+    if han < 5 and (fu << (2 + han)) < 1920:  # the common case, below any limit
+        base = fu << (2 + han)
+        limit = None
+    else:
+        base, limit = base_points(han, fu, 0, opts)
     total = received(base, h.dealer, tsumo)
     return Valued((total, 0, han, fu, raw), hits, han, fu, 0, limit, base, bonus)
 
