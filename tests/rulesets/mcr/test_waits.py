@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
+from engine.rng import SeededStream
 from engine.shapes import ShapeRules, waits
 from rulesets.mcr.waits import is_unique_wait, wait_kinds
-from tests.engine.hand_samples import complete_hand, minus_one
 
 from .generator import generate
 
@@ -18,12 +16,15 @@ def engine_waits(before: list[int], n_melds: int) -> set[int]:
     return set(waits(before, n_melds, rules=RULES, held=NO_LIMIT))
 
 
-def test_matches_engine_on_random_ready_hands() -> None:
-    rng = random.Random(7)
-    for _ in range(1500):
-        n_sets = rng.choice([4, 4, 3, 2, 1])
-        before = minus_one(rng, complete_hand(rng, n_sets))
-        assert wait_kinds(before, 4 - n_sets) == engine_waits(before, 4 - n_sets), before
+def test_matches_engine_when_any_tile_is_removed() -> None:
+    """Complete hands minus a random tile: ready hands with every kind of wait."""
+    rng = SeededStream(b"waits")
+    for win in generate("waits-any-tile", 1500):
+        counts = win.concealed_counts()
+        held = [k for k in range(34) for _ in range(counts[k])]
+        counts[rng.choice(held)] -= 1
+        n_melds = len(win.melds)
+        assert wait_kinds(counts, n_melds) == engine_waits(counts, n_melds), counts
 
 
 def test_matches_engine_on_generated_wins() -> None:
