@@ -30,8 +30,8 @@ class Options(BaseModel):
     dead_wall_size: Literal[0, 14, 16] = 14
     # §9.3 / §12 Q7
     bonus_tiles: Literal["off", "half", "full"] = "off"
-    # §12 Q3: the server validates every claim; "dead_hand" is for a trust mode
-    false_win: Literal["reject", "dead_hand"] = "reject"
+    # §12 Q3: the server validates every claim, so a false win is refused (no trust mode)
+    false_win: Literal["reject"] = "reject"
     # §12 Q8-Q13 (fixed by the recommended defaults; kept visible as options)
     final_discard_claims: Literal["win_only"] = "win_only"
     kong_on_seabed: Literal[False] = False

@@ -1,5 +1,6 @@
-"""Zung Jung hands on arranged walls: first-turn blessings scored and settled at the
-table (9.4.1, 9.4.2 and §8), driven action by action."""
+"""Zung Jung hands on arranged walls, driven action by action: the first-turn blessings
+(9.4.1, 9.4.2), robbing an added kong (9.3) and a kong supplement that is the seabed tile
+(9.2 + 9.1.1), each scored by the table and settled as §8 says."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from engine.views import view_for
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import net, settle
+from rulesets.zung_jung.table import table
 from tests.engine.conftest import arrange
 
 JUNK_A = "1m4m7m2p5p8p3s6s9s1z2z3z4z"
@@ -33,10 +35,7 @@ READY = "234m234m567p55s67s"  # waits on 5s / 8s; §11 B plus a blessing
 
 
 def rigged(hands: list[str], draws: str) -> Table:
-    tbl = RULESET.table_rules(Options())
-    wall = arrange(tbl.wall, hands, draws=draws)
-    from rulesets.zung_jung.table import table
-
+    wall = arrange(RULESET.table_rules(Options()).wall, hands, draws=draws)
     base = table({"hands_per_game": 4})
     return Table(
         base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: wall

@@ -186,3 +186,25 @@ def test_options_reach_the_table() -> None:
         for w in r.wins:
             paid = settle(r, Options(payoff="uniform"))
             assert {p.amount for p in paid} == {w.score.total}
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {"bonus_tiles": "full", "dead_wall_size": 16},
+        {"bonus_tiles": "half", "dead_wall_size": 0},
+        {"minimum_points": 5, "payoff": "uniform"},
+    ],
+)
+def test_option_variants_play(opts: dict[str, object]) -> None:
+    options = Options.model_validate({**opts, "hands_per_game": 4})
+    tbl = table(options)
+    for i in range(2):
+        rec = play_match(tbl, f"zj-variant-{i}", greedy_bots, check=True, keep_events=False)
+        assert rec.state.over and rec.stats.hands == 4
+        assert sum(rec.state.scores) == 0
+        for r in rec.state.results:
+            for w in r.wins:
+                assert w.score.total >= options.minimum_points
+                if options.bonus_tiles != "off" and w.context.flowers:
+                    assert any(p.id == "other_bonus_tile" for p in w.score.patterns)
