@@ -234,16 +234,19 @@ def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
 
 def isolated(counts: Sequence[int]) -> int:
     """Single tiles with no tile of their suit within two steps (honors: any single)."""
+    return (
+        _suit_isolated(tuple(counts[0:9]))
+        + _suit_isolated(tuple(counts[9:18]))
+        + _suit_isolated(tuple(counts[18:27]))
+        + sum(1 for c in counts[27:34] if c == 1)
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_isolated(suit: tuple[int, ...]) -> int:
     n = 0
-    for base in (0, 9, 18):
-        for i in range(9):
-            if counts[base + i] == 1:
-                lo = base + max(0, i - 2)
-                hi = base + min(8, i + 2)
-                if sum(counts[lo : hi + 1]) == 1:
-                    n += 1
-    for k in range(27, NUM_KINDS):
-        if counts[k] == 1:
+    for i in range(9):
+        if suit[i] == 1 and sum(suit[max(0, i - 2) : i + 3]) == 1:
             n += 1
     return n
 

@@ -29,6 +29,7 @@ from engine.state import (
     DiscardRecord,
     HandResult,
     MatchState,
+    MeldRecord,
     Phase,
     SeatState,
     Standing,
@@ -118,24 +119,35 @@ def view_to_json(view: TableView) -> dict[str, Any]:
 _seat_views: dict[int, tuple[SeatState, tuple[bool, bool, int, int], SeatView]] = {}
 
 
-def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int) -> SeatView:
-    melds = (
-        tuple(
-            [
-                MeldView(
-                    type=r.meld.type.value,
-                    from_seat=r.from_seat,
-                    tiles=None
-                    if hide_kongs and not own and r.meld.type is MeldType.ANKAN
-                    else r.meld.tiles,
-                    tile=r.tile,
-                )
-                for r in s.melds
-            ]
-        )
-        if s.melds
-        else ()
+_meld_views: dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]] = {}
+
+
+def _melds_view(melds: tuple[MeldRecord, ...], hidden: bool) -> tuple[MeldView, ...]:
+    """Meld views, memoised on the melds tuple object (shared by successive seat states)."""
+    if not melds:
+        return ()
+    found = _meld_views.get((id(melds), hidden))
+    if found is not None and found[0] is melds:
+        return found[1]
+    if len(_meld_views) > 256:
+        _meld_views.clear()
+    out = tuple(
+        [
+            MeldView(
+                type=r.meld.type.value,
+                from_seat=r.from_seat,
+                tiles=None if hidden and r.meld.type is MeldType.ANKAN else r.meld.tiles,
+                tile=r.tile,
+            )
+            for r in melds
+        ]
     )
+    _meld_views[(id(melds), hidden)] = (melds, out)
+    return out
+
+
+def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int) -> SeatView:
+    melds = _melds_view(s.melds, hide_kongs and not own)
     return SeatView(
         player=player,
         wind=wind,
