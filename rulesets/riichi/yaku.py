@@ -54,6 +54,7 @@ class YakuDef:
     han_closed: int = 0
     han_open: int | None = None  # None: closed hands only
     yakuman: int = 0  # 0: ordinary yaku; 1 or 2: yakuman multiple
+    closed_only: bool = False  # for yakuman (ordinary yaku say it with han_open=None)
     han_option: str | None = None  # an int option / property holding the han value
     open_option: str | None = None  # a bool option that must be on for the open value
     option: str | None = None  # a bool option that must be on at all
@@ -71,6 +72,8 @@ class YakuDef:
     def value(self, opts: RiichiOptions, closed: bool) -> int | None:
         """Han for this hand (None when it does not count open), or the yakuman multiple."""
         if self.yakuman:
+            if self.closed_only and not closed:
+                return None
             if self.yakuman == 2 and not getattr(opts, self.double_option):
                 return 1
             return self.yakuman
@@ -299,17 +302,19 @@ CATALOGUE: tuple[YakuDef, ...] = (
     # §8.2 yakuman
     YakuDef("kokushi_musou", "国士無双", "國士無雙", "Thirteen orphans",
             "one of each terminal and honor plus a pair of one (§8.2)",
-            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1, needs=KOKUSHI),
+            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1, closed_only=True,
+            needs=KOKUSHI),
     YakuDef("kokushi_13_wait", "国士無双十三面待ち", "國士無雙十三面", "Thirteen orphans, 13-wait",
             "the 13 kinds were held once each before the win (§8.2)",
             lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS and r.wait is Wait.SINGLE,
-            yakuman=2, excludes=("kokushi_musou",), needs=KOKUSHI),
+            yakuman=2, closed_only=True, excludes=("kokushi_musou",), needs=KOKUSHI),
     YakuDef("suuankou", "四暗刻", "四暗刻", "Four concealed triplets",
             "four concealed triplets or closed kans (§8.2)",
-            lambda h, r: r.ankou == 4, yakuman=1, excludes=("sanankou",), needs=THREE_TRIPLETS),
+            lambda h, r: r.ankou == 4, yakuman=1, closed_only=True, excludes=("sanankou",),
+            needs=THREE_TRIPLETS),
     YakuDef("suuankou_tanki", "四暗刻単騎", "四暗刻單騎", "Four concealed triplets, pair wait",
             "four concealed triplets held, won on the pair (§8.2)",
-            lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2,
+            lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2, closed_only=True,
             excludes=("suuankou", "sanankou"), needs=THREE_TRIPLETS),
     YakuDef("daisangen", "大三元", "大三元", "Big three dragons",
             "three dragon triplets or kans (§8.2)",
@@ -332,19 +337,23 @@ CATALOGUE: tuple[YakuDef, ...] = (
             lambda h, r: h.all_terminals, yakuman=1, per_hand=True, needs=YAOCHUU),
     YakuDef("chuuren_poutou", "九蓮宝燈", "九蓮寶燈", "Nine gates",
             "closed, one suit, 1112345678999 plus one tile of the suit (§8.2)",
-            lambda h, r: _chuuren(h) is not None, yakuman=1, per_hand=True, needs=ONE_SUIT),
+            lambda h, r: _chuuren(h) is not None, yakuman=1, closed_only=True, per_hand=True,
+            needs=ONE_SUIT),
     YakuDef("junsei_chuuren", "純正九蓮宝燈", "純正九蓮寶燈", "True nine gates",
             "the 13 tiles before the win were 1112345678999 (§8.2)", _junsei_chuuren,
-            yakuman=2, excludes=("chuuren_poutou",), per_hand=True, needs=ONE_SUIT),
+            yakuman=2, closed_only=True, excludes=("chuuren_poutou",), per_hand=True,
+            needs=ONE_SUIT),
     YakuDef("suukantsu", "四槓子", "四槓子", "Four kans", "four kans (§8.2; suukantsu_value)",
             lambda h, r: r.kongs == 4, yakuman=2, double_option="suukantsu_double",
             excludes=("sankantsu",), needs=THREE_KANS),
     YakuDef("tenhou", "天和", "天和", "Blessing of heaven",
             "dealer's initial 14 tiles win (§8.2)", lambda h, r: h.ctx.tenhou, yakuman=1,
+            closed_only=True,
             per_hand=True, needs=SITUATION),
     YakuDef("chiihou", "地和", "地和", "Blessing of earth",
             "non-dealer wins on the first draw, no call before (§8.2)",
-            lambda h, r: h.ctx.chiihou, yakuman=1, per_hand=True, needs=SITUATION),
+            lambda h, r: h.ctx.chiihou, yakuman=1, closed_only=True, per_hand=True,
+            needs=SITUATION),
     # §8.3 local yaku
     YakuDef("isshoku_sanjun", "一色三順", "一色三順", "Pure triple sequence",
             "three identical sequences (§8.3)", lambda h, r: _three_same_chows(r), 2, 1,
@@ -359,7 +368,8 @@ CATALOGUE: tuple[YakuDef, ...] = (
             excludes=("sanrenkou",), local=True, needs=THREE_TRIPLETS),
     YakuDef("daisharin", "大車輪", "大車輪", "Big wheels",
             "seven consecutive pairs in pinzu (§8.3; daisharin_range, daisharin_all_suits)",
-            _daisharin, yakuman=1, option="daisharin", local=True, needs=SEVEN_PAIRS),
+            _daisharin, yakuman=1, closed_only=True, option="daisharin", local=True,
+            needs=SEVEN_PAIRS),
     YakuDef("renhou", "人和", "人和", "Blessing of man",
             "non-dealer ron before the first draw; fixed value, no combination (§8.3)",
             _never, option="renhou", local=True, special="renhou"),
@@ -369,7 +379,8 @@ CATALOGUE: tuple[YakuDef, ...] = (
             local=True, per_hand=True, needs=SITUATION),
     YakuDef("shiisan_puutaa", "十三不塔", "十三不搭", "Thirteen unconnected",
             "first-draw 14 tiles: one pair, nothing else connected (§8.3)", _never,
-            yakuman=1, option="shiisan_puutaa", local=True, special="shiisan_puutaa"),
+            yakuman=1, closed_only=True, option="shiisan_puutaa", local=True,
+            special="shiisan_puutaa"),
     YakuDef("nagashi_mangan", "流し満貫", "流局滿貫", "Mangan at draw",
             "all discards terminals or honors at an exhaustive draw; settlement only (§8.3, §12.1)",
             _never, option="nagashi_mangan", local=True, special="nagashi_mangan"),

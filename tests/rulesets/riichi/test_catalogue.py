@@ -63,9 +63,11 @@ def test_entry_values_are_consistent(d: YakuDef) -> None:
     if d.special:
         assert d.local
         return
+    assert not d.closed_only or d.yakuman
     if d.yakuman:
         assert d.yakuman in (1, 2)
         assert d.value(opts, True) == d.yakuman
+        assert (d.value(opts, False) is None) == d.closed_only
     else:
         assert d.value(opts, True) in (1, 2, 3, 6)
         open_value = d.value(opts, False)
@@ -79,3 +81,11 @@ def test_every_id_has_a_doc_line() -> None:
     text = RULES_DOC.read_text(encoding="utf-8")
     for d in CATALOGUE:
         assert f"`{d.id}`" in text, d.id
+
+
+def test_closed_only_yakuman_are_the_documented_ones() -> None:
+    # riichi.md §8.2 / §8.3 "open?" column: closed
+    assert {d.id for d in CATALOGUE if d.closed_only} == {
+        "kokushi_musou", "kokushi_13_wait", "suuankou", "suuankou_tanki", "chuuren_poutou",
+        "junsei_chuuren", "tenhou", "chiihou", "daisharin", "shiisan_puutaa",
+    }
