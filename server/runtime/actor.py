@@ -342,7 +342,7 @@ class TableActor:
                 {
                     "type": "action",
                     "prompt_id": p.prompt_id,
-                    "action": action_to_json(dataclasses.replace(a, prompt=p.prompt_id)),
+                    "action": action_to_json(a) | {"prompt": p.prompt_id},
                 }
                 for a in p.actions
             ],
