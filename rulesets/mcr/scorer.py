@@ -69,28 +69,33 @@ def score(win: WinContext, options: Options) -> Score:
     readings = _readings(win, facts)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
-    allowed = _allowed(options)
+    plain = not options.beginner and options.edition == "botzone1998"
+    allowed = None if plain else _allowed(options)
     if allowed is not None and "nine_gates" not in allowed and len(readings) > 1:
         # its fixed extras only exist with the fan; the standard readings remain
         readings = [r for r in readings if r.shape != "nine_gates"]
-    values = _values(options)
-    has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
+    values = None if plain and options.mixed_kong_points == 5 else _values(options)
 
     def evaluate(r: Reading) -> tuple[Counts, int]:
         counts = fans_of(r, facts, options, allowed)
         return counts, CATALOGUE.total(counts, values)
 
-    def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
-        # §11.3 step 3: on a tie, report the reading the reference calculator reports.
-        if new.arrangement.shape is not Shape.STANDARD:
-            return False
-        c = new.counts
-        return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
+    if len(readings) == 1:
+        best_counts, points = evaluate(readings[0])
+    else:
+        has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
 
-    best = best_total(readings, evaluate, prefer)
-    assert best is not None
-    counts = dict(best.counts)
-    points = best.total
+        def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
+            # §11.3 step 3: on a tie, report the reading the reference calculator reports.
+            if new.arrangement.shape is not Shape.STANDARD:
+                return False
+            c = new.counts
+            return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
+
+        best = best_total(readings, evaluate, prefer)
+        assert best is not None
+        best_counts, points = best.counts, best.total
+    counts = best_counts
     if options.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
         counts["flower_tiles"] = win.flowers
     total = CATALOGUE.total(counts, values)
