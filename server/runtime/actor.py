@@ -27,7 +27,16 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.decide import start, step
 from engine.errors import IllegalAction
-from engine.events import Event, HandEnded, HandStarted, MatchEnded, Settled, event_to_json
+from engine.events import (
+    Event,
+    HandEnded,
+    HandStarted,
+    MatchEnded,
+    Settled,
+    event_from_json,
+    event_to_json,
+)
+from engine.evolve import evolve
 from engine.legal import legal_actions
 from engine.replay import rebuild
 from engine.state import MatchState, Phase
@@ -189,6 +198,7 @@ class TableActor:
         state, events = start(self.table, self.seed)
         self.record.status = "playing"
         self.record.commitment = commitment(self.seed)
+        self.record.seed = self.seed  # kept for recovery; public() shows it only at the end
         self.record.started = datetime.now(UTC)
         await self._commit(state, events)
         self._status("playing", "the match started")
@@ -464,6 +474,26 @@ class TableActor:
         else:
             self._status("waiting", f"seat {place} was taken")
         return place
+
+    async def recover(self, seed: str, logged: list[LoggedEvent]) -> None:
+        """Rebuild the table from its seed and stored event log (crash recovery): the
+        state through ``engine.evolve``, the log with each event's seating, the bots, and
+        the open prompts with fresh clocks."""
+        self.seed = seed
+        state = MatchState(table=self.table, seed=seed)
+        seating: tuple[int, ...] = (0, 1, 2, 3)
+        now = asyncio.get_running_loop().time()
+        for item in logged:
+            event = event_from_json(item.event)
+            state = evolve(state, event)
+            if isinstance(event, HandStarted):
+                seating = event.seating
+            self.log.append(Entry(item.seq, event, seating, now, item.event))
+        self.state = state if logged else None
+        for place, occupant in enumerate(self.record.seats):
+            if occupant in BOTS:
+                self.bots[place] = self._make_bot(place, occupant)
+        self._refresh_prompts()
 
     async def start_if_full(self) -> None:
         if self.record.status == "waiting" and "open" not in self.record.seats:

@@ -56,6 +56,18 @@ class TableManager:
         await actor.call(actor.start_if_full)
         return actor
 
+    async def restore(self, record: TableRecord, names: dict[int, str]) -> TableActor:
+        """Bring back a stored table (server restart): rebuild it from its seed and its
+        event log and run it again. Finished and aborted tables are restored read-only."""
+        table = build_table(record.ruleset, record.options)
+        actor = TableActor(record, table, self.store, self.settings, names)
+        self.actors[record.id] = actor
+        actor.run()
+        if record.seed is not None:
+            logged = await self.store.events.read(record.id)
+            await actor.call(lambda: actor.recover(record.seed or "", logged))
+        return actor
+
     def get(self, table_id: str) -> TableActor:
         actor = self.actors.get(table_id)
         if actor is None:
