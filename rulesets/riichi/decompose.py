@@ -14,7 +14,7 @@ from itertools import product
 
 from engine.melds import Meld, MeldType
 from engine.shapes import Shape, Wait
-from rulesets.riichi.hand import KIND_OF, Reading
+from rulesets.riichi.hand import KIND_OF, Reading, reading_features
 
 # (chow starts, pung kinds, pair kind or -1, fu of the pungs as concealed), sorted kinds
 _Split = tuple[tuple[int, ...], tuple[int, ...], int, int]
@@ -178,9 +178,10 @@ def standard_readings(
         all_chows = sorted(chows + meld_chows) if meld_chows else chows
         triplets = sorted(pungs + meld_triplets) if meld_triplets else pungs
         base_ankou = melds.ankou + len(pungs)
+        features = reading_features(Shape.STANDARD, all_chows, triplets, kongs)
         if pair == win:
             out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, base_ankou,
-                               pair, Wait.SINGLE, pung_fu))
+                               pair, Wait.SINGLE, pung_fu, features))
         if win in pungs:
             if tsumo:
                 ankou, fu = base_ankou, pung_fu
@@ -188,13 +189,13 @@ def standard_readings(
                 ankou = base_ankou - 1
                 fu = pung_fu - _set_fu(win, True, False) + _set_fu(win, False, False)
             out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, ankou,
-                               pair, Wait.PUNG, fu))
+                               pair, Wait.PUNG, fu, features))
         seen = -1
         for s in chows:
             if s != seen and s <= win <= s + 2:
                 seen = s
                 out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs,
-                                   base_ankou, pair, _chow_wait(s, win), pung_fu))
+                                   base_ankou, pair, _chow_wait(s, win), pung_fu, features))
     return out
 
 

@@ -154,6 +154,27 @@ HAND_TERMINALS = 512  # some terminal tile
 HAND_ALL_HONORS = 1024
 
 
+_NO_PAIRS: list[int] = []
+
+
+def reading_features(shape: Shape, chows: list[int], triplets: list[int], kongs: int) -> int:
+    """The feature bits of a reading (shared by readings of one decomposition)."""
+    features = 0
+    if chows:
+        features = CHOWS if len(chows) < 3 else CHOWS | THREE_CHOWS
+    if triplets:
+        features |= TRIPLETS if len(triplets) < 3 else TRIPLETS | THREE_TRIPLETS
+        if triplets[-1] >= 27:
+            features |= HONOR_TRIPLETS
+        if kongs >= 3:
+            features |= THREE_KANS
+    if shape is Shape.SEVEN_PAIRS:
+        features |= SEVEN_PAIRS
+    elif shape is Shape.THIRTEEN_ORPHANS:
+        features |= KOKUSHI
+    return features
+
+
 class Reading:
     """One interpretation of the hand. ``chows``/``triplets`` are sorted lowest kinds (melds
     included; kans are triplets too), ``ankou`` counts concealed triplets and closed kans
@@ -172,6 +193,7 @@ class Reading:
         pair: int,
         wait: Wait,
         set_fu: int,
+        features: int = -1,
     ) -> None:
         self.shape = shape
         self.chows = chows
@@ -179,23 +201,12 @@ class Reading:
         self.kongs = kongs
         self.ankou = ankou
         self.pair = pair
-        self.pairs: list[int] = [pair] if pair >= 0 else []
+        self.pairs: list[int] = _NO_PAIRS  # seven pairs readings set their pairs
         self.wait = wait
         self.set_fu = set_fu
-        features = 0
-        if chows:
-            features = CHOWS if len(chows) < 3 else CHOWS | THREE_CHOWS
-        if triplets:
-            features |= TRIPLETS if len(triplets) < 3 else TRIPLETS | THREE_TRIPLETS
-            if triplets[-1] >= 27:
-                features |= HONOR_TRIPLETS
-            if kongs >= 3:
-                features |= THREE_KANS
-        if shape is Shape.SEVEN_PAIRS:
-            features |= SEVEN_PAIRS
-        elif shape is Shape.THIRTEEN_ORPHANS:
-            features |= KOKUSHI
-        self.features = features
+        self.features = features if features >= 0 else reading_features(
+            shape, chows, triplets, kongs
+        )
 
     def outside(self, terminal_only: bool) -> bool:
         """Every set and the pair contain a terminal (or an honor unless ``terminal_only``)."""

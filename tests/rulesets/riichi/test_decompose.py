@@ -20,7 +20,8 @@ def _engine_key(a: Arrangement) -> Key:
 
 
 def _our_key(r: Reading) -> Key:
-    return (r.shape.value, tuple(r.chows), tuple(r.triplets), tuple(sorted(r.pairs)),
+    pairs = r.pairs or ([r.pair] if r.pair >= 0 else [])
+    return (r.shape.value, tuple(r.chows), tuple(r.triplets), tuple(sorted(pairs)),
             r.wait.value)
 
 
