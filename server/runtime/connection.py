@@ -28,7 +28,7 @@ class Connection:
         name: str,
         place: int | None,
         state_on_prompt: bool = False,
-        queue_limit: int = 4096,
+        queue_limit: int = 16384,
     ) -> None:
         self.ws = ws
         self.player_id = player_id
