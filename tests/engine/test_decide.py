@@ -35,11 +35,11 @@ from engine.events import (
     KongMade,
     MatchStarted,
 )
-from engine.legal import legal_actions
+from engine.legal import legal_actions, win_context
 from engine.notation import parse_tile
 from engine.rng import SeededStream
 from engine.simulate import acting_seat
-from engine.state import MatchState, Phase
+from engine.state import DiscardRecord, MatchState, Phase, update
 from engine.table_rules import Abort, MultiWin
 from engine.views import redact, view_for
 from engine.wall import WallSpec
@@ -405,3 +405,49 @@ def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
             assert exc.code in set(ErrorCode)
             assert state is before
     assert refused > 100
+
+
+def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
+    hands = ["123456789m46p11z", *CLAIMS[1:]]
+    rules = replace(h.PLAIN, first_turn_flags=True)
+    table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
+    state, _ = start(table, "ctx")
+    ctx = win_context(state, 0, T("5p"), tsumo=True)
+    assert ctx.tenhou and not ctx.haitei and not ctx.rinshan
+    hand = state.hand
+    assert hand is not None
+    last = update(state, hand=update(hand, front=hand.live_end()))
+    ctx = win_context(last, 0, T("5p"), tsumo=True)
+    assert ctx.haitei
+    # the final discard: only wins are offered, and a win on it is a last-tile claim
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
+    state, _ = start(table, "ctx")
+    hand = state.hand
+    assert hand is not None
+    state = update(state, hand=update(hand, front=hand.live_end()))
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    assert legal_actions(state, 2) == (Win(seat=2), Pass(seat=2))
+    for seat in (1, 2):
+        state, _ = step(state, Pass(seat=seat))
+    _, events = step(state, Win(seat=3))
+    (win,) = next(e for e in events if isinstance(e, HandEnded)).result.wins
+    assert win.context.houtei and not win.context.tsumo
+
+
+def test_last_tile_of_its_kind_counts_visible_copies(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
+    state, _ = start(table, "kind")
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    assert not win_context(state, 1, T("5p"), tsumo=False).last_tile_of_kind
+    hand = state.hand
+    assert hand is not None
+    seats = list(hand.seats)
+    # the other three copies lie in discard piles: all visible
+    seats[3] = update(seats[3], discards=(DiscardRecord(T("5p")), DiscardRecord(T("5p"))))
+    seats[2] = update(seats[2], discards=(DiscardRecord(T("5p")),))
+    shown = update(state, hand=update(hand, seats=tuple(seats)))
+    assert win_context(shown, 1, T("5p"), tsumo=False).last_tile_of_kind
+    called = (DiscardRecord(T("5p"), called=True), DiscardRecord(T("5p")))
+    seats[3] = update(seats[3], discards=called)
+    partly = update(state, hand=update(hand, seats=tuple(seats)))
+    assert not win_context(partly, 1, T("5p"), tsumo=False).last_tile_of_kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from engine.events import (
 from engine.legal import _shape_key, is_furiten, isolated, legal_actions, may_be_ready
 from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, waits
+from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
 from engine.table_rules import Abort, Kuikae
 from engine.wall import WallSpec
@@ -343,3 +345,44 @@ def test_ready_hands_are_never_ruled_out(data: list[int]) -> None:
     if max(counts) > 4 or not waits(counts, 0):
         return  # impossible, or every winning tile already held (karaten)
     assert may_be_ready(tuple(sorted(data)), 0, 4, _shape_key(ShapeRules()))
+
+
+LOCKED = ["111m456p789p23s55z", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "allowed"),
+    [("111m456p789p23s55z", True), ("1112m456p789p123s", False)],
+)
+def test_riichi_concealed_kong_only_when_the_waits_stay(h, hand: str, allowed: bool) -> None:
+    table = riichi_table(h, [hand, *LOCKED[1:]], draws="1m", dead={0: "9s"})
+    state, _ = start(table, "lock")
+    state = with_seat(state, 0, riichi=True, riichi_accepted=True)
+    legal = legal_actions(state, 0)
+    assert (ConcealedKong(seat=0, tile=T("1m")) in legal) is allowed
+    assert [a for a in legal if isinstance(a, Discard)] == [Discard(seat=0, tile=T("1m"))]
+
+
+def test_riichi_furiten_lasts_for_the_hand(h) -> None:
+    table = riichi_table(h, RON_ON_7Z, draws="7z9m")
+    state, _ = start(table, "rf")
+    state = with_seat(state, 1, riichi=True, riichi_accepted=True)
+    state, _ = step(state, Discard(seat=0, tile=T("7z")))
+    state, _ = step(state, Pass(seat=1))
+    state, _ = step(state, Discard(seat=1, tile=T("9m")))  # locked: the drawn tile
+    hand = state.hand
+    assert hand is not None and hand.seats[1].furiten_riichi and not hand.seats[1].furiten_temp
+    assert is_furiten(table.rules, hand.seats[1])
+
+
+def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
+    table = h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1))
+    record = play_match(table, "tenpai", random_bots)
+    draws = [e.result for e in record.events if isinstance(e, HandEnded)]
+    exhaustive = [r for r in draws if r.outcome == "exhaustive_draw"]
+    assert exhaustive
+    for r in exhaustive:
+        assert len(r.tenpai) == 4
+        assert all(r.tenpai[s] for s in range(4) if r.riichi[s])
+        for s in r.nagashi:
+            assert all(t >= 27 or t % 9 in (0, 8) for seat, t in r.discards if seat == s)
