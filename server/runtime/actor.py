@@ -210,15 +210,16 @@ class TableActor:
         seating = self.state.seating if self.state is not None else (0, 1, 2, 3)
         seq = len(self.log)
         hand_number = self.state.hand.hand_number if self.state and self.state.hand else None
+        logged: list[LoggedEvent] = []
         for ev in events:
             seq += 1
             if isinstance(ev, HandStarted):
                 seating = ev.seating
                 hand_number = ev.hand_number
-            entries.append(Entry(seq, ev, seating, loop_now, event_to_json(ev)))
-        await self.store.events.append(
-            [LoggedEvent(self.id, e.seq, hand_number, e.json) for e in entries]
-        )
+            entry = Entry(seq, ev, seating, loop_now, event_to_json(ev))
+            entries.append(entry)
+            logged.append(LoggedEvent(self.id, seq, hand_number, entry.json))
+        await self.store.events.append(logged)
         self.state = state
         self.log.extend(entries)
         await self._update_record(entries)
