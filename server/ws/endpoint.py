@@ -46,11 +46,14 @@ async def table_socket(
     ws: WebSocket,
     table_id: str,
     token: str | None = None,
-    seat: int | None = None,
-    state_on_prompt: bool = False,
+    seat: str | None = None,
+    state_on_prompt: str | None = None,
 ) -> None:
     services: Services = ws.app.state.services
     await ws.accept()
+    if seat is not None and seat not in ("0", "1", "2", "3"):
+        await _refuse(ws, "invalid_query", "seat: expected 0, 1, 2 or 3", CloseCode.FORBIDDEN)
+        return
     actor = services.manager.actors.get(table_id)
     if actor is None:
         await _refuse(ws, "table_not_found", f"no table '{table_id}'", CloseCode.NO_TABLE)
@@ -66,7 +69,7 @@ async def table_socket(
         if player is not None and player.id in actor.record.seats
         else None
     )
-    if seat is not None and seat != place:
+    if seat is not None and int(seat) != place:
         who = "spectators" if place is None else f"seat {place}"
         await _refuse(
             ws, "wrong_seat", f"this token is not seat {seat}'s (it is {who})", CloseCode.FORBIDDEN
@@ -85,7 +88,7 @@ async def table_socket(
         player_id=player.id if player else None,
         name=player.name if player else "spectator",
         place=place,
-        state_on_prompt=state_on_prompt,
+        state_on_prompt=(state_on_prompt or "").lower() in ("1", "true", "yes"),
         queue_limit=services.settings.send_queue_limit,
     )
     services.manager.connections_total += 1

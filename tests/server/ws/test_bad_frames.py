@@ -123,6 +123,8 @@ def test_tokens_open_only_their_own_seat(server: LiveServer) -> None:
     assert ws.recv()["code"] == "forbidden" and ws.close_code() == 4403
     ws = server.ws(tid, "forged-token")
     assert ws.recv()["code"] == "unauthorized" and ws.close_code() == 4401
+    ws = server.ws(tid, token_b, seat="north")
+    assert ws.recv()["code"] == "invalid_query" and ws.close_code() == 4403
     ws = server.ws("no-such-table", token_a)
     assert ws.recv()["code"] == "table_not_found" and ws.close_code() == 4404
     server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
