@@ -432,13 +432,16 @@ class TableActor:
         bot = self.bots.get(place)
         if p is None or p.prompt_id != prompt_id or bot is None or self.state is None:
             return
+        chosen: Action | None
         try:
-            action = bot.act(view_for(self.state, p.seat))
+            chosen = bot.act(view_for(self.state, p.seat))
         except Exception:
-            log.exception("table %s: bot at place %d failed; playing the fallback", self.id, place)
-            action = fallback(self.state, p.seat, p.actions)  # type: ignore[assignment]
-        if action is not None:
-            await self._apply(place, action)
+            log.exception("table %s: bot at place %d failed", self.id, place)
+            chosen = None
+        if chosen is None or unprompted(chosen) not in p.actions:
+            chosen = fallback(self.state, p.seat, p.actions)  # a broken brain never stalls
+        if chosen is not None:
+            await self._apply(place, chosen)
 
     async def _apply(self, place: int, action: Action) -> None:
         """Play an action already checked against the prompt; the engine has the last word

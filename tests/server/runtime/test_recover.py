@@ -44,3 +44,35 @@ def test_a_table_is_rebuilt_from_its_seed_and_event_log() -> None:
         await second.shutdown()
 
     asyncio.run(run())
+
+
+class BrokenBrain:
+    def act(self, view: object) -> object:
+        raise RuntimeError("this brain is broken")
+
+
+def test_a_broken_bot_never_stalls_its_table() -> None:
+    async def run() -> None:
+        manager = TableManager(MemoryStore(), Settings(admin_token="x", bot_delay=0))
+        actor = await manager.create(
+            ruleset="mcr",
+            ruleset_version="1.0.0",
+            options={"hands_per_session": 1},
+            seats=["p-human", "bot:greedy", "bot:greedy", "bot:greedy"],
+            names={0: "human"},
+            timers={"move": 0, "claim": 0, "bank": 0},
+            spectators={"allowed": False, "delay": 0},
+            created_by="admin",
+        )
+        while 0 not in actor.prompts:
+            await asyncio.sleep(0.01)
+        actor.bots[1] = BrokenBrain()  # type: ignore[assignment]
+        await actor.call(lambda: actor.replace_seat(0, "bot:greedy", "bot"))
+        for _ in range(1000):
+            if actor.record.status == "finished":
+                break
+            await asyncio.sleep(0.01)
+        assert actor.record.status == "finished"
+        await manager.shutdown()
+
+    asyncio.run(run())
