@@ -85,6 +85,11 @@ def _add(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
 
 
 def _apply(state: MatchState, event: Event) -> MatchState:
+    kind = type(event)  # the two commonest events first
+    if kind is Drew:
+        return update(state, hand=_drew(_hand(state), event))  # type: ignore[arg-type]
+    if kind is Discarded:
+        return update(state, hand=_discarded(_hand(state), event))  # type: ignore[arg-type]
     if isinstance(event, MatchStarted):
         return update(state, scores=tuple(event.scores))
     if isinstance(event, HandStarted):

@@ -252,10 +252,13 @@ def _suit_isolated(suit: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 12)
-def may_be_ready(hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeKey) -> bool:
+def may_be_ready(
+    hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeKey, slack: int = 1
+) -> bool:
     """A cheap necessary condition for ``hand`` (3k+1 tiles) to be one tile from complete:
-    a ready standard or seven-pairs hand has at most one isolated tile. Hands that could
-    aim at a special shape with isolated tiles (orphans, knitted) are never ruled out."""
+    a ready standard or seven-pairs hand has at most one isolated tile (``slack`` 0: a
+    complete 3k+2 hand has none). Hands that could aim at a special shape with isolated
+    tiles (orphans, knitted) are never ruled out."""
     if n_sets != 4:
         return True
     counts = hand_counts(hand)
@@ -268,8 +271,22 @@ def may_be_ready(hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: Shape
     ):
         return True
     if (rules.knitted_straight or rules.honors_and_knitted) and distinct >= 8:
-        return True
-    return isolated(counts) <= 1
+        mask = 0
+        for k in range(27):
+            if counts[k]:
+                mask |= 1 << k
+        # a knitted straight one tile away holds 8 of its 9 kinds; honors-and-knitted
+        # holds 13 distinct kinds, its suited ones inside one knitted pattern
+        if rules.knitted_straight and any((mask & m).bit_count() >= 8 for m in _KNIT_MASKS):
+            return True
+        if (
+            rules.honors_and_knitted
+            and n_melds == 0
+            and distinct >= 13
+            and any(mask & ~m == 0 for m in _KNIT_MASKS)
+        ):
+            return True
+    return isolated(counts) <= slack
 
 
 _shape_keys: dict[int, tuple[ShapeRules, ShapeKey]] = {}
@@ -355,7 +372,10 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     # self-drawn win
     if drawn is not None and not is_flower(drawn):
         shape = _shape_key(rules.shape_rules)
-        whole = completes(seat.hand, len(seat.melds), -1, rules.n_sets, shape)
+        n_melds = len(seat.melds)
+        whole = may_be_ready(seat.hand, n_melds, rules.n_sets, shape, 0) and completes(
+            seat.hand, n_melds, -1, rules.n_sets, shape
+        )
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs

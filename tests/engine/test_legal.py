@@ -25,6 +25,7 @@ from engine.events import (
 from engine.legal import _shape_key, is_furiten, isolated, legal_actions, may_be_ready
 from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, waits
+from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
 from engine.table_rules import Abort, Kuikae
@@ -345,6 +346,20 @@ def test_ready_hands_are_never_ruled_out(data: list[int]) -> None:
     if max(counts) > 4 or not waits(counts, 0):
         return  # impossible, or every winning tile already held (karaten)
     assert may_be_ready(tuple(sorted(data)), 0, 4, _shape_key(ShapeRules()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=ready_hands(), extra=st.integers(0, 33))
+def test_complete_hands_pass_the_shortcut(data: list[int], extra: int) -> None:
+    full = [*data, extra]
+    counts = [0] * 34
+    for k in full:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    for shape in SHAPES:
+        if complete_shape(counts, 0, n_sets=4, rules=shape):
+            assert may_be_ready(tuple(sorted(full)), 0, 4, _shape_key(shape), 0)
 
 
 LOCKED = ["111m456p789p23s55z", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
