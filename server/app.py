@@ -32,6 +32,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             admin_hash=admin_token_hash(settings),
         )
         app.state.services = services
+        await services.manager.restore_all()  # unfinished tables of a persistent store
         try:
             yield
         finally:

@@ -68,6 +68,21 @@ class TableManager:
             await actor.call(lambda: actor.recover(record.seed or "", logged))
         return actor
 
+    async def restore_all(self) -> int:
+        """Restore every unfinished table of the store (at start-up)."""
+        n = 0
+        for record in await self.store.tables.list():
+            if record.status not in ("waiting", "playing", "paused") or record.id in self.actors:
+                continue
+            names: dict[int, str] = {}
+            for place, occupant in enumerate(record.seats):
+                player = await self.store.players.get(occupant)
+                if player is not None:
+                    names[place] = player.name
+            await self.restore(record, names)
+            n += 1
+        return n
+
     def get(self, table_id: str) -> TableActor:
         actor = self.actors.get(table_id)
         if actor is None:

@@ -34,7 +34,8 @@ def test_a_table_is_rebuilt_from_its_seed_and_event_log() -> None:
         record = await store.tables.get(actor.id)
         assert record is not None and record.seed is not None
         second = TableManager(store, settings)
-        again = await second.restore(record, {0: "human"})
+        assert await second.restore_all() == 1
+        again = second.get(actor.id)
         assert again.state is not None
         assert again.state.version == before.version and again.state.scores == before.scores
         assert again.state.hand == before.hand
