@@ -15,7 +15,7 @@ from engine.legal import can_kong, hand_counts, is_furiten, legal_win, shape_com
 from engine.shapes import is_thirteen_orphans
 from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
 from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
-from engine.tiles import Tile, is_flower, kind_of
+from engine.tiles import RED_FIVES, Tile, is_flower, kind_of
 
 WindowOptions = tuple[tuple[int, tuple[Action, ...]], ...]
 
@@ -66,20 +66,17 @@ def discard_window(
     options: list[tuple[int, tuple[Action, ...]]] = []
     completes: list[int] = []
     kong_ok = not final and can_kong(state, hand)
+    red = RED_FIVES[k // 9] if k < 27 and k % 9 == 4 else -1
     for s in turn_order_from(discarder):
         seat = hand.seats[s]
-        counts = hand_counts(seat.hand)
         opts: list[Action] = []
         if shape_complete_with(rules, seat, k):
             completes.append(s)
             if not is_furiten(rules, seat) and legal_win(state, s, tile, tsumo=False, final=final):
                 opts.append(Win(seat=s))
         if not final and not seat.riichi:
-            same = (
-                [t for t in seat.hand if not is_flower(t) and kind_of(t) == k]
-                if counts[k] >= 2
-                else []
-            )
+            n_same = seat.hand.count(k) + (seat.hand.count(red) if red >= 0 else 0)
+            same = [t for t in seat.hand if t in (k, red)] if n_same >= 2 else []
             if rules.melded_kong and kong_ok and len(same) >= 3:
                 opts.append(Kong(seat=s))
             if rules.pung and len(same) >= 2:
@@ -88,7 +85,7 @@ def discard_window(
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
             if rules.chow and s == (discarder + 1) % SEATS and k < 27:
-                opts.extend(_chows(rules, seat, s, k, counts))
+                opts.extend(_chows(rules, seat, s, k, hand_counts(seat.hand)))
         if opts:
             opts.append(_pass(s))
             options.append((s, tuple(opts)))
