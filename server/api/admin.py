@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.api.deps import AdminDep, ServicesDep
+from server.api.models import PlayerAdmin, TableLive
 from server.api.tables import table_error
 from server.errors import ApiError, not_found
 from server.runtime.actor import BOTS, TableActor, TableError
@@ -39,12 +40,12 @@ def _place(seat: int) -> int:
     return seat
 
 
-@router.get("/tables")
+@router.get("/tables", response_model=list[TableLive])
 async def tables(svc: ServicesDep) -> list[dict[str, Any]]:
     return [a.live() for a in svc.manager.actors.values()]
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=TableLive)
 async def table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     return _actor(svc, table_id).live()
 
@@ -57,26 +58,26 @@ async def _run(actor: TableActor, job: Any) -> dict[str, Any]:
     return actor.live()
 
 
-@router.post("/tables/{table_id}/pause")
+@router.post("/tables/{table_id}/pause", response_model=TableLive)
 async def pause(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     actor = _actor(svc, table_id)
     return await _run(actor, actor.pause)
 
 
-@router.post("/tables/{table_id}/resume")
+@router.post("/tables/{table_id}/resume", response_model=TableLive)
 async def resume(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     actor = _actor(svc, table_id)
     return await _run(actor, actor.resume)
 
 
-@router.post("/tables/{table_id}/abort")
+@router.post("/tables/{table_id}/abort", response_model=TableLive)
 async def abort(table_id: str, svc: ServicesDep, body: AbortIn | None = None) -> dict[str, Any]:
     actor = _actor(svc, table_id)
     reason = body.reason if body else ""
     return await _run(actor, lambda: actor.abort(reason))
 
 
-@router.put("/tables/{table_id}/seats/{seat}")
+@router.put("/tables/{table_id}/seats/{seat}", response_model=TableLive)
 async def replace_seat(table_id: str, seat: int, body: SeatIn, svc: ServicesDep) -> dict[str, Any]:
     actor = _actor(svc, table_id)
     place = _place(seat)
@@ -101,7 +102,7 @@ async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
     return {"kicked": True, "seat": place}
 
 
-@router.get("/players")
+@router.get("/players", response_model=list[PlayerAdmin])
 async def players(svc: ServicesDep) -> list[dict[str, Any]]:
     return [
         {

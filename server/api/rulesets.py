@@ -8,12 +8,13 @@ from fastapi import APIRouter
 
 from engine.ruleset import options_schema
 from server import registry
+from server.api.models import RulesetOut
 from server.runtime.tables import playable
 
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
 
 
-@router.get("")
+@router.get("", response_model=list[RulesetOut])
 async def list_rulesets() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for ruleset_id in registry.available():

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from engine.ruleset import OptionsError
 from server import registry
 from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
+from server.api.models import TablePublic
 from server.errors import ApiError
 from server.runtime.actor import BOTS, TableError
 from server.runtime.tables import NotPlayable
@@ -83,7 +84,7 @@ async def names_for(svc: Services, seats: list[str]) -> dict[int, str]:
     return names
 
 
-@router.post("", status_code=201)
+@router.post("", status_code=201, response_model=TablePublic)
 async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) -> dict[str, Any]:
     try:
         ruleset = registry.load(body.ruleset)
@@ -119,7 +120,7 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
     return actor.public()
 
 
-@router.get("")
+@router.get("", response_model=list[TablePublic])
 async def list_tables(
     svc: ServicesDep,
     status: Literal["waiting", "playing", "paused", "finished", "aborted"] | None = None,
@@ -131,7 +132,7 @@ async def list_tables(
     ]
 
 
-@router.get("/{table_id}")
+@router.get("/{table_id}", response_model=TablePublic)
 async def get_table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     try:
         return svc.manager.get(table_id).public()

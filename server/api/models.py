@@ -1,0 +1,72 @@
+"""Response models of the REST API (they document /docs; the runtime builds plain dicts)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class SeatPublic(BaseModel):
+    seat: int = Field(description="table place 0..3 (the engine's player index)")
+    kind: Literal["open", "bot", "player"]
+    occupant: str = Field(description='"open", "bot:greedy", "bot:random" or a player id')
+    name: str
+    connected: bool
+
+
+class StandingOut(BaseModel):
+    player: int
+    score: int
+    rank: int
+    points: float
+
+
+class TablePublic(BaseModel):
+    """What anyone may know about a table: never a tile."""
+
+    table_id: str
+    ruleset: str
+    ruleset_version: str
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "paused", "finished", "aborted"]
+    seats: list[SeatPublic]
+    scores: list[int] = Field(description="per table place")
+    hands_played: int
+    hand: str = Field(description='label of the current hand, e.g. "E1"')
+    timers: dict[str, float]
+    spectators: dict[str, Any]
+    commitment: str | None = Field(description="SHA-256 of the match seed")
+    seed: str | None = Field(description="the seed, revealed when the match is finished")
+    standings: list[StandingOut]
+    created: str
+
+
+class TableLive(TablePublic):
+    """The admin's view: public information plus the runtime's state."""
+
+    events: int
+    actions: int
+    last_action: float | None
+    prompts: list[int] = Field(description="table places that must act now")
+    connections: int
+    spectators_connected: int
+    banks: list[float] = Field(description="time bank left per table place, seconds")
+
+
+class PlayerAdmin(BaseModel):
+    player_id: str
+    name: str
+    token_active: bool
+    token_hash_prefix: str | None
+    created: str
+    last_seen: str | None
+
+
+class RulesetOut(BaseModel):
+    id: str
+    version: str | None = None
+    names: dict[str, str] | None = None
+    playable: bool = False
+    options_schema: dict[str, Any] | None = None
+    error: str | None = None
