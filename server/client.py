@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -40,7 +40,9 @@ class SeatClient:
         on_frame: Callable[[dict[str, Any]], None] | None = None,
         latencies: list[float] | None = None,
         compress: bool = False,
+        ask: Callable[[TableView | None, dict[str, Any]], Awaitable[dict[str, Any]]] | None = None,
     ) -> None:
+        self.ask = ask  # a person's chooser (server.human); None: the bot chooses
         self.compression: str | None = "deflate" if compress else None
         self.url = ws_url(base_url, table_id, token, state_on_prompt="true")
         self.bot_name = bot
@@ -97,7 +99,7 @@ class SeatClient:
                     self.view = VIEW_ADAPTER.validate_python(frame["view"])
                     self.last_seq = frame["seq"]
                 elif kind == "prompt":
-                    reply = self.choose(frame)
+                    reply = await self.ask(self.view, frame) if self.ask else self.choose(frame)
                     self.sent_at = time.perf_counter()
                     self.actions += 1
                     await ws.send(json.dumps(reply))

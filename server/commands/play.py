@@ -9,18 +9,19 @@ import typer
 from rich.console import Console
 
 from server.client import SeatClient
+from server.human import HumanSeat
 
 
 def play(
     table: Annotated[str, typer.Option(help="table id")],
     token: Annotated[str, typer.Option(help="your player token")],
     url: Annotated[str, typer.Option(help="server base URL")] = "http://127.0.0.1:8000",
-    bot: Annotated[str, typer.Option(help="brain: greedy or random")] = "greedy",
+    bot: Annotated[str, typer.Option(help="greedy, random, or human (you choose)")] = "greedy",
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
 ) -> None:
     """Play one seat of a table until the match ends."""
-    if bot not in ("greedy", "random"):
-        raise typer.BadParameter("--bot must be greedy or random")
+    if bot not in ("greedy", "random", "human"):
+        raise typer.BadParameter("--bot must be greedy, random or human")
     console = Console()
 
     def show(frame: dict[str, Any]) -> None:
@@ -41,7 +42,8 @@ def play(
         elif kind == "error":
             console.print(f"[red]error[/red] {frame['code']}: {frame['message']}")
 
-    client = SeatClient(url, table, token, bot, on_frame=show)
+    ask = HumanSeat(console).ask if bot == "human" else None
+    client = SeatClient(url, table, token, "greedy" if ask else bot, on_frame=show, ask=ask)
     try:
         end = asyncio.run(client.play())
     except OSError as exc:

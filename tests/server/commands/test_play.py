@@ -69,3 +69,18 @@ def test_serve_command_starts_the_server(tmp_path: object) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_play_command_seats_a_person(server: LiveServer) -> None:
+    pid, token = server.player("person")
+    tid = server.table(
+        [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
+    )["table_id"]
+    result = CliRunner().invoke(
+        app,
+        ["play", "--url", server.base_url, "--table", tid, "--token", token, "--bot", "human"],
+        input="x\n" + "0\n" * 400,  # one bad answer, then always the first offered action
+    )
+    assert result.exit_code == 0, result.output
+    assert "your hand:" in result.output and "[0] discard" in result.output
+    assert "type a number" in result.output and "match over" in result.output
