@@ -268,7 +268,11 @@ def _turn(run: _Run, action: Action) -> None:
         _reveal_pending(run)
         run.emit(
             KongDeclared(
-                seat=seat, kind="concealed", tile=tiles[0], meld=Meld(MeldType.ANKAN, tiles)
+                seat=seat,
+                kind="concealed",
+                tile=tiles[0],
+                meld=Meld(MeldType.ANKAN, tiles),
+                face_down=rules.concealed_kong_face_down,
             )
         )
         if rules.rob_concealed_kong_thirteen_orphans:

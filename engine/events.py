@@ -110,6 +110,7 @@ class KongDeclared:
     kind: Literal["concealed", "added"]
     tile: Tile | None = None  # the added tile; a face-down concealed kong hides it
     meld: Meld | None = None
+    face_down: bool = False  # a concealed kong laid face down (MCR §4): others see no tiles
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -201,9 +202,7 @@ EVENT_TYPES: tuple[type[Any], ...] = (
     MatchEnded,
 )
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(
-    Annotated[Event, Field(discriminator="type")]
-)
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="type")])
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

@@ -210,8 +210,10 @@ def check_events(state: MatchState, events: list[Event], total: int) -> None:
         raise InvariantError("scores plus deposits changed")
     face_down = state.table.rules.concealed_kong_face_down
     for ev in events:
+        if isinstance(ev, KongDeclared) and ev.kind == "concealed" and ev.face_down != face_down:
+            raise InvariantError("a concealed kong's face-down flag differs from the rules")
         for viewer in (0, 1, 2, 3, None):
-            check_redacted(redact(ev, viewer, face_down_kongs=face_down), ev, viewer, face_down)
+            check_redacted(redact(ev, viewer), ev, viewer, face_down)
 
 
 def check_redacted(

@@ -227,11 +227,12 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
     )
 
 
-def redact(event: Event, viewer: Viewer, *, face_down_kongs: bool = True) -> Event | None:
+def redact(event: Event, viewer: Viewer, *, face_down_kongs: bool | None = None) -> Event | None:
     """The event as ``viewer`` may see it, or None when it is not theirs to see at all.
 
-    ``face_down_kongs``: whether the ruleset hides concealed kongs (MCR) — pass
-    ``table.rules.concealed_kong_face_down``."""
+    A concealed kong declared face down (``KongDeclared.face_down``, from the ruleset's
+    ``concealed_kong_face_down``) shows no tiles to the others; ``face_down_kongs``
+    overrides the event's own flag when given."""
     if isinstance(event, Drew):
         return event if event.seat == viewer else update(event, tile=None)
     if isinstance(event, Dealt):
@@ -242,7 +243,8 @@ def redact(event: Event, viewer: Viewer, *, face_down_kongs: bool = True) -> Eve
     if isinstance(event, Answered | Furiten):
         return event if event.seat == viewer else None
     if isinstance(event, KongDeclared):
-        if event.kind == "concealed" and face_down_kongs and event.seat != viewer:
+        hidden = event.face_down if face_down_kongs is None else face_down_kongs
+        if event.kind == "concealed" and hidden and event.seat != viewer:
             return update(event, tile=None, meld=None)
         return event
     return event

@@ -238,9 +238,10 @@ def test_concealed_kong_draws_from_the_tail_and_hides_its_tiles(h) -> None:
     assert isinstance(drew, Drew) and drew.replacement and drew.tile == T("9p")
     hand = state.hand
     assert hand is not None and hand.rinshan and hand.turn == 0 and hand.kongs == (0,)
-    seen = redact(events[0], 1, face_down_kongs=True)
+    seen = redact(events[0], 1)
     assert isinstance(seen, KongDeclared) and seen.meld is None and seen.tile is None
-    assert redact(events[0], 0, face_down_kongs=True) == events[0]
+    assert redact(events[0], 0) == events[0]
+    assert isinstance(events[0], KongDeclared) and events[0].face_down
 
 
 def test_added_kong_may_be_robbed(h) -> None:
