@@ -17,11 +17,10 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from engine.actions import Action, action_to_json, unprompted
+from engine.actions import Action, unprompted
 from engine.bots import Bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
@@ -29,7 +28,6 @@ from engine.decide import start, step
 from engine.errors import IllegalAction
 from engine.events import (
     Event,
-    HandEnded,
     HandStarted,
     MatchEnded,
     Settled,
@@ -41,12 +39,20 @@ from engine.legal import legal_actions
 from engine.replay import rebuild
 from engine.state import MatchState, Phase
 from engine.table_rules import Table
-from engine.views import Viewer, redact, view_for, view_to_json
+from engine.views import Viewer, view_for
 from engine.wall import commitment
 from server.config import Settings
 from server.repositories.protocols import LoggedEvent, Store, TableRecord
 from server.runtime.clock import Timers, fallback
 from server.runtime.connection import Connection, dumps
+from server.runtime.frames import (
+    Entry,
+    FrameCache,
+    Prompt,
+    event_frames,
+    prompt_frame,
+    state_frame,
+)
 from server.ws.messages import PROTOCOL_VERSION, CloseCode
 
 log = logging.getLogger("jantaku.table")
@@ -63,34 +69,6 @@ class TableError(Exception):
         self.code = code
         self.message = message
         super().__init__(message)
-
-
-@dataclass(slots=True)
-class Entry:
-    """One event of the table's log with what is needed to redact and replay it."""
-
-    seq: int
-    event: Event
-    seating: tuple[int, ...]  # seating[seat] = place, after the event
-    at: float  # loop time
-    json: dict[str, Any]
-
-
-@dataclass(slots=True)
-class Prompt:
-    place: int
-    seat: int
-    prompt_id: int
-    actions: tuple[Action, ...]
-    claim: bool
-    opened: float
-    allowance: float | None
-    handles: list[asyncio.TimerHandle] = field(default_factory=list)
-
-    def cancel(self) -> None:
-        for h in self.handles:
-            h.cancel()
-        self.handles.clear()
 
 
 class TableActor:
@@ -248,62 +226,15 @@ class TableActor:
 
     # ------------------------------------------------------------------ frames
 
-    def _frames(self, entry: Entry, viewer: Viewer, cache: dict[int, Any]) -> list[str]:
-        """The frames one viewer gets for one log entry (event, hand_end, match_end)."""
+    def _frames(self, entry: Entry, viewer: Viewer, cache: FrameCache) -> list[str]:
         face_down = self.table.rules.concealed_kong_face_down
-        seen = redact(entry.event, viewer, face_down_kongs=face_down)
-        if seen is None:
-            return []
-        try:  # equal redacted copies (every other seat's view of a draw) share frames
-            hash(seen)
-            key: Any = seen
-        except TypeError:
-            key = id(seen)
-        hit = cache.get(key)
-        if hit is not None and (hit[0] is seen or hit[0] == seen):
-            return list(hit[1])
-        payload = entry.json if seen is entry.event else event_to_json(seen)
-        frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
-        if isinstance(entry.event, Settled):
-            frames.append(dumps(self._hand_end(entry)))
-        elif isinstance(entry.event, MatchEnded):
-            frames.append(dumps(self._match_end(entry)))
-        cache[key] = (seen, frames)
-        return list(frames)
-
-    def _hand_end(self, entry: Entry) -> dict[str, Any]:
-        result: Any = None
-        for e in reversed(self.log[: entry.seq]):
-            if isinstance(e.event, HandEnded):
-                result = e.json["result"]
-                break
-        settled = entry.json
-        return {
-            "type": "hand_end",
-            "seq": entry.seq,
-            "result": result,
-            "payments": settled["payments"],
-            "scores": settled["scores"],
-            "pot": settled["pot"],
-        }
-
-    def _match_end(self, entry: Entry) -> dict[str, Any]:
-        ev = entry.event
-        assert isinstance(ev, MatchEnded)
-        return {
-            "type": "match_end",
-            "seq": entry.seq,
-            "standings": entry.json["standings"],
-            "scores": [s.score for s in sorted(ev.standings, key=lambda s: s.player)],
-            "seed": ev.seed,
-            "commitment": commitment(ev.seed),
-        }
+        return event_frames(entry, viewer, self.log, face_down, cache)
 
     def _broadcast(self, entries: list[Entry]) -> None:
         delay = self.spectator_delay
         loop_now = asyncio.get_running_loop().time()
         for entry in entries:
-            cache: dict[int, Any] = {}
+            cache: FrameCache = {}
             for place, conn in self.conns.items():
                 for frame in self._frames(entry, entry.seating.index(place), cache):
                     conn.send(frame)
@@ -337,27 +268,10 @@ class TableActor:
                     conn.known_seq = seq
 
     def _state_frame(self, viewer: Viewer, state: MatchState, seq: int) -> dict[str, Any]:
-        return {"type": "state", "seq": seq, "view": view_to_json(view_for(state, viewer))}
+        return state_frame(state, viewer, seq)
 
     def _prompt_frame(self, p: Prompt) -> dict[str, Any]:
-        deadline = None
-        if p.allowance is not None:
-            left = p.opened + p.allowance - asyncio.get_running_loop().time()
-            deadline = round(time.time() + max(left, 0.0), 3)
-        return {
-            "type": "prompt",
-            "prompt_id": p.prompt_id,
-            "deadline": deadline,
-            "bank": round(self.banks[p.place], 3) if p.allowance is not None else None,
-            "actions": [
-                {
-                    "type": "action",
-                    "prompt_id": p.prompt_id,
-                    "action": action_to_json(a) | {"prompt": p.prompt_id},
-                }
-                for a in p.actions
-            ],
-        }
+        return prompt_frame(p, self.banks[p.place], asyncio.get_running_loop().time())
 
     def _send_prompt(self, conn: Connection, p: Prompt) -> None:
         if conn.state_on_prompt and self.state is not None:
@@ -599,7 +513,7 @@ class TableActor:
                 }
             )
             return
-        cache: dict[int, Any] = {}
+        cache: FrameCache = {}
         for entry in self.log[last_seq:limit]:
             viewer = None if conn.place is None else entry.seating.index(conn.place)
             for frame in self._frames(entry, viewer, cache):

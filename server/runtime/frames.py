@@ -1,0 +1,130 @@
+"""Server frames built from the table's log and state, always through engine.views
+(``redact`` for events, ``view_for`` for states) — the only door to the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, action_to_json
+from engine.events import Event, HandEnded, MatchEnded, Settled, event_to_json
+from engine.state import MatchState
+from engine.views import Viewer, redact, view_for, view_to_json
+from engine.wall import commitment
+from server.runtime.connection import dumps
+
+
+@dataclass(slots=True)
+class Entry:
+    """One event of the table's log with what is needed to redact and replay it."""
+
+    seq: int
+    event: Event
+    seating: tuple[int, ...]  # seating[seat] = place, after the event
+    at: float  # loop time
+    json: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Prompt:
+    """An open prompt of one table place, with its clock and bot handles."""
+
+    place: int
+    seat: int
+    prompt_id: int
+    actions: tuple[Action, ...]
+    claim: bool
+    opened: float  # loop time
+    allowance: float | None  # seconds; None: untimed
+    handles: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def cancel(self) -> None:
+        for h in self.handles:
+            h.cancel()
+        self.handles.clear()
+
+
+FrameCache = dict[Any, tuple[Event, list[str]]]
+
+
+def event_frames(
+    entry: Entry, viewer: Viewer, log: Sequence[Entry], face_down: bool, cache: FrameCache
+) -> list[str]:
+    """The frames one viewer gets for one log entry: the redacted ``event``, and after a
+    ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary."""
+    seen = redact(entry.event, viewer, face_down_kongs=face_down)
+    if seen is None:
+        return []
+    try:  # equal redacted copies (every other seat's view of a draw) share frames
+        hash(seen)
+        key: Any = seen
+    except TypeError:
+        key = id(seen)
+    hit = cache.get(key)
+    if hit is not None and (hit[0] is seen or hit[0] == seen):
+        return list(hit[1])
+    payload = entry.json if seen is entry.event else event_to_json(seen)
+    frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
+    if isinstance(seen, Settled):
+        frames.append(dumps(hand_end_frame(entry, log)))
+    elif isinstance(seen, MatchEnded):
+        frames.append(dumps(match_end_frame(entry, seen)))
+    cache[key] = (seen, frames)
+    return list(frames)
+
+
+def hand_end_frame(entry: Entry, log: Sequence[Entry]) -> dict[str, Any]:
+    """The hand's public result (the last ``hand_ended`` event) with its settlement."""
+    result: Any = None
+    for i in range(entry.seq - 1, -1, -1):
+        if isinstance(log[i].event, HandEnded):
+            result = log[i].json["result"]
+            break
+    settled = entry.json
+    return {
+        "type": "hand_end",
+        "seq": entry.seq,
+        "result": result,
+        "payments": settled["payments"],
+        "scores": settled["scores"],
+        "pot": settled["pot"],
+    }
+
+
+def match_end_frame(entry: Entry, ended: MatchEnded) -> dict[str, Any]:
+    return {
+        "type": "match_end",
+        "seq": entry.seq,
+        "standings": entry.json["standings"],
+        "scores": [s.score for s in sorted(ended.standings, key=lambda s: s.player)],
+        "seed": ended.seed,
+        "commitment": commitment(ended.seed),
+    }
+
+
+def state_frame(state: MatchState, viewer: Viewer, seq: int) -> dict[str, Any]:
+    return {"type": "state", "seq": seq, "view": view_to_json(view_for(state, viewer))}
+
+
+def prompt_frame(p: Prompt, bank: float, loop_now: float) -> dict[str, Any]:
+    deadline = None
+    if p.allowance is not None:
+        left = p.opened + p.allowance - loop_now
+        deadline = round(time.time() + max(left, 0.0), 3)
+    return {
+        "type": "prompt",
+        "prompt_id": p.prompt_id,
+        "deadline": deadline,
+        "bank": round(bank, 3) if p.allowance is not None else None,
+        "actions": [
+            {
+                "type": "action",
+                "prompt_id": p.prompt_id,
+                "action": action_to_json(a) | {"prompt": p.prompt_id},
+            }
+            for a in p.actions
+        ],
+    }
