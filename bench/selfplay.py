@@ -4,6 +4,11 @@ TableRules with a bench-only settlement, until the riichi ruleset ships its tabl
 
     python bench/selfplay.py                      # both rulesets, both bot kinds
     python bench/selfplay.py --ruleset riichi --bots random --games 40
+
+Measured 2026-11-30 on the 2-core build box while other jobs ran (load average 2-4, so
+expect better on an idle machine), ``--games 10``, rates per CPU second:
+mcr random 52 hands/s (3.2 matches/s), mcr greedy 27 hands/s (1.7 matches/s),
+riichi random 51-91 hands/s (4.6-7.6 hanchan/s), riichi greedy 34 hands/s (2.7 hanchan/s).
 """
 
 from __future__ import annotations
