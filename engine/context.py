@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.melds import Meld, MeldError
 from engine.notation import NotationError, format_tiles, parse_tile, parse_tiles, sort_key
-from engine.tiles import NUM_KINDS, Tile, counts_of, is_flower, kind_of
+from engine.tiles import Tile, counts_of, is_flower, kind_of
 
 
 class InvalidInput(ValueError):
@@ -80,16 +80,17 @@ class WinContext:
                 f"hand has {self.tile_count} tiles (concealed + winning tile + 3 per meld); "
                 f"expected {hand_tiles}"
             )
-        if any(is_flower(t) for t in (*self.concealed, self.win_tile)):
+        tiles = [*self.concealed, self.win_tile]
+        if any(is_flower(t) for t in tiles):
             raise InvalidInput("flowers are given as the 'flowers' count, not as hand tiles")
-        counts = self.all_counts()
-        for t in (*self.dora_indicators, *self.ura_dora_indicators):
-            if is_flower(t):
-                raise InvalidInput("an indicator cannot be a flower")
-            counts[kind_of(t)] += 1
-        for k in range(NUM_KINDS):
-            if counts[k] > 4:
-                raise InvalidInput(f"more than four of {format_tiles([k])}")
+        indicators = (*self.dora_indicators, *self.ura_dora_indicators)
+        if any(is_flower(t) for t in indicators):
+            raise InvalidInput("an indicator cannot be a flower")
+        for meld in self.melds:
+            tiles.extend(meld.tiles)
+        counts = counts_of((*tiles, *indicators))
+        if max(counts) > 4:
+            raise InvalidInput(f"more than four of {format_tiles([counts.index(max(counts))])}")
         if not 0 <= self.flowers <= 8:
             raise InvalidInput("flowers must be between 0 and 8")
 

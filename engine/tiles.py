@@ -94,12 +94,20 @@ def kind_from(number: int, suit: int) -> int:
     return suit * 9 + number - 1
 
 
+# Kind of every tile id, with a spare slot (index NUM_KINDS) that flowers count into.
+_KIND_OR_SPARE: Final = tuple(
+    NUM_KINDS if FIRST_FLOWER <= t < FIRST_FLOWER + NUM_FLOWERS else kind_of(t)
+    for t in range(MAX_TILE + 1)
+)
+
+
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     """A 34-long count vector of the kinds in ``tiles`` (flowers are ignored)."""
-    counts = [0] * NUM_KINDS
+    counts = [0] * (NUM_KINDS + 1)
+    table = _KIND_OR_SPARE
     for t in tiles:
-        if not is_flower(t):
-            counts[kind_of(t)] += 1
+        counts[table[t]] += 1
+    counts.pop()
     return counts
 
 
