@@ -47,9 +47,11 @@ def test_pause_resume_abort_replace_and_kick(server: LiveServer) -> None:
     adm = server.admin
     base = f"/api/admin/tables/{tid}"
     ws = server.ws(tid, token)
-    ws.until_type("prompt")
+    prompt = ws.until_type("prompt")
     assert server.http.post(f"{base}/pause", headers=adm).json()["status"] == "paused"
     assert ws.until_type("status")["status"] == "paused"
+    ws.send(prompt["actions"][0])  # nothing moves while paused
+    assert ws.until_type("error")["code"] == "paused"
     r = server.http.post(f"{base}/pause", headers=adm)
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_playing"
     assert server.http.post(f"{base}/resume", headers=adm).json()["status"] == "playing"
