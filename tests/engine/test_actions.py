@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from engine.actions import (
@@ -67,3 +69,27 @@ def test_schema_and_unprompted() -> None:
     schema = ACTION_ADAPTER.json_schema()
     assert "discriminator" in json.dumps(schema)
     assert unprompted(Win(seat=1, prompt=4)) == Win(seat=1)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from([*(t.__dataclass_fields__["type"].default for t in ACTION_TYPES), "x"]),
+    extra=st.dictionaries(
+        st.sampled_from(["seat", "tile", "tiles", "riichi", "prompt", "bogus"]), JSONISH, max_size=4
+    ),
+)
+def test_any_frame_parses_or_fails_cleanly(kind: str, extra: dict) -> None:
+    try:
+        action = action_from_json({"type": kind, **extra})
+    except ValidationError:
+        return
+    assert action_from_json(action_to_json(action)) == action
