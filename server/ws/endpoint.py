@@ -23,6 +23,7 @@ from server.services import Services
 from server.ws.messages import (
     CLIENT_ADAPTER,
     CLIENT_TYPES,
+    PROTOCOL_VERSION,
     ActionMsg,
     ChatMsg,
     CloseCode,
@@ -48,9 +49,18 @@ async def table_socket(
     token: str | None = None,
     seat: str | None = None,
     state_on_prompt: str | None = None,
+    protocol: str | None = None,
 ) -> None:
     services: Services = ws.app.state.services
     await ws.accept()
+    if protocol is not None and protocol != str(PROTOCOL_VERSION):
+        await _refuse(
+            ws,
+            "unsupported_protocol",
+            f"this server speaks protocol {PROTOCOL_VERSION}, not {protocol[:10]}",
+            CloseCode.UNSUPPORTED_PROTOCOL,
+        )
+        return
     if seat is not None and seat not in ("0", "1", "2", "3"):
         await _refuse(ws, "invalid_query", "seat: expected 0, 1, 2 or 3", CloseCode.FORBIDDEN)
         return

@@ -215,6 +215,7 @@ class CloseCode:
     UNAUTHORIZED = 4401  # missing, unknown or revoked token
     FORBIDDEN = 4403  # the token does not sit at this table/seat and may not spectate
     NO_TABLE = 4404
+    UNSUPPORTED_PROTOCOL = 4406  # ?protocol=N names a version the server does not speak
     REPLACED = 4409  # a newer connection with the same token took over
     KICKED = 4410  # an admin kicked the connection, or the seat was given away
     TABLE_CLOSED = 4411  # the table was aborted or the match ended

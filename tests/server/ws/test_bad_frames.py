@@ -125,6 +125,11 @@ def test_tokens_open_only_their_own_seat(server: LiveServer) -> None:
     assert ws.recv()["code"] == "unauthorized" and ws.close_code() == 4401
     ws = server.ws(tid, token_b, seat="north")
     assert ws.recv()["code"] == "invalid_query" and ws.close_code() == 4403
+    ws = server.ws(tid, token_b, protocol="2")
+    assert ws.recv()["code"] == "unsupported_protocol" and ws.close_code() == 4406
+    ws = server.ws(tid, token_b, protocol="1")
+    assert ws.recv()["protocol"] == 1
+    ws.close()
     ws = server.ws("no-such-table", token_a)
     assert ws.recv()["code"] == "table_not_found" and ws.close_code() == 4404
     server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
