@@ -19,6 +19,7 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.views import VIEW_ADAPTER, TableView
 from server.runtime.tables import build_table
+from server.ws.messages import PROTOCOL_VERSION
 
 
 def ws_url(base: str, table_id: str, token: str, **params: str) -> str:
@@ -44,7 +45,9 @@ class SeatClient:
     ) -> None:
         self.ask = ask  # a person's chooser (server.human); None: the bot chooses
         self.compression: str | None = "deflate" if compress else None
-        self.url = ws_url(base_url, table_id, token, state_on_prompt="true")
+        self.url = ws_url(
+            base_url, table_id, token, state_on_prompt="true", protocol=str(PROTOCOL_VERSION)
+        )
         self.bot_name = bot
         self.bot: Bot | None = None
         self.view: TableView | None = None
