@@ -6,7 +6,7 @@ protocol. For every N it prints actions/s and the p50/p99 latency from sending a
 ``action`` frame to receiving the first ``event`` frame it caused. ``--echo`` adds the
 same machine's figure for a bare WebSocket echo server (same client count, same loop).
 
-    python bench/load.py --tables 1,2,4,8,16 --hands 1 --echo
+    python bench/load.py --tables 1,2,4,8,16 --hands 2 --repeat 2 --echo
 """
 
 from __future__ import annotations
@@ -170,6 +170,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", default="1,2,4,8", help="comma-separated N values")
     parser.add_argument("--hands", type=int, default=1, help="hands per match")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per N (the machine is shared)")
     parser.add_argument(
         "--url",
         default="",
@@ -195,7 +196,7 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
     ns = [int(x) for x in args.tables.split(",") if x]
     try:
-        for n in ns:
+        for n in [n for n in ns for _ in range(args.repeat)]:
             row = asyncio.run(run_tables(base, n, args.hands))
             print(
                 json.dumps(row)
