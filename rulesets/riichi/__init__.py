@@ -1,4 +1,6 @@
-"""Japanese riichi mahjong (../shared/rules/riichi.md): options, yaku catalogue, scoring.
+"""Japanese riichi mahjong (../shared/rules/riichi.md): options, yaku catalogue, scoring,
+the table rules (``table``), the match and its settlement (``match``) and the
+tenhou.net/6 log export (``tenhou6``).
 
 Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` group.
 """
@@ -10,8 +12,12 @@ from pydantic import BaseModel
 from engine.context import InvalidInput, WinContext
 from engine.ruleset import Names
 from engine.scoring import Score, ScoreError
+from engine.table_rules import TableRules
+from rulesets.riichi.match import RiichiMatch
+from rulesets.riichi.match import match_rules as _match_rules
 from rulesets.riichi.options import RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, score_win
+from rulesets.riichi.table import table_rules as _table_rules
 
 
 class RiichiRuleset:
@@ -30,6 +36,13 @@ class RiichiRuleset:
 
     def hand_tiles(self, options: BaseModel) -> int:
         return 14
+
+    def table_rules(self, options: BaseModel) -> TableRules:
+        """Table mechanics for ``options``; ``OptionsError`` for values not playable yet."""
+        return _table_rules(options)
+
+    def match_rules(self, options: BaseModel) -> RiichiMatch:
+        return _match_rules(options)
 
 
 def _coerce(options: BaseModel) -> RiichiOptions:

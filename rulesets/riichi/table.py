@@ -1,0 +1,130 @@
+"""Riichi at the table (riichi.md §3-§7, §11-§12): the ``TableRules`` the engine plays
+with, bound to validated ``RiichiOptions``.
+
+Dead wall layout (§3): the last 14 tiles, ``D0..D3`` replacement tiles, ``D4`` the first
+dora indicator, ``D5..D8`` kan-dora indicators, ``D9..D13`` the ura indicators under them;
+the live wall's last tile moves into the dead wall after each replacement draw.
+
+Options the engine cannot honour yet are refused with ``OptionsError`` rather than
+silently ignored (see ``UNSUPPORTED_AT_TABLE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.ruleset import OptionsError
+from engine.shapes import ShapeRules
+from engine.table_rules import (
+    Abort,
+    KanDoraTiming,
+    Kuikae,
+    MultiWin,
+    Replacement,
+    RiichiAnkan,
+    RiichiRules,
+    TableRules,
+)
+from engine.wall import WallSpec
+from rulesets.riichi.options import AbortiveDraw, RiichiOptions
+
+DEAD_WALL = 14
+REPLACEMENT_POSITIONS = (0, 1, 2, 3)
+DORA_POSITIONS = (4, 5, 6, 7, 8)
+URA_POSITIONS = (9, 10, 11, 12, 13)
+
+ABORTS: dict[AbortiveDraw, Abort] = {
+    "kyuushu_kyuuhai": Abort.NINE_TERMINALS,
+    "suufon_renda": Abort.FOUR_WINDS,
+    "suukaikan": Abort.FOUR_KONGS,
+    "suucha_riichi": Abort.FOUR_RIICHI,
+    "sanchahou": Abort.TRIPLE_RON,
+}
+
+# option -> (the value the engine supports, why another value cannot be played yet)
+UNSUPPORTED_AT_TABLE: dict[str, tuple[object, str]] = {
+    "chankan_reveals_kan_dora": (
+        False,
+        "a robbed added kong never reveals its kan-dora at this table",
+    ),
+    "paarenchan": (False, "the table does not pass the dealer's winning streak to the scorer"),
+    "shiisan_puutaa": (False, "the table offers self-drawn wins only on complete shapes"),
+    "karaten_counts_as_tenpai": (False, "the table never counts a wait held four times"),
+}
+
+RIICHI_SHAPES = ShapeRules(
+    seven_pairs=True,
+    seven_pairs_four_as_two=False,  # §5: seven *different* pairs
+    thirteen_orphans=True,
+    honors_and_knitted=False,
+    knitted_straight=False,
+)
+
+
+def as_options(options: BaseModel | Mapping[str, Any] | None) -> RiichiOptions:
+    if isinstance(options, RiichiOptions):
+        return options
+    if isinstance(options, BaseModel):
+        return RiichiOptions.model_validate(options.model_dump())
+    return RiichiOptions.model_validate(dict(options or {}))
+
+
+def check_playable(opts: RiichiOptions) -> None:
+    """Raise ``OptionsError`` for option values the table cannot play yet."""
+    if opts.aka_dora == 4:
+        raise OptionsError(
+            "aka_dora", "4 red fives (0m 0p 0p 0s) cannot be dealt yet; use 0 or 3 at the table"
+        )
+    for name, (supported, why) in UNSUPPORTED_AT_TABLE.items():
+        if getattr(opts, name) != supported:
+            raise OptionsError(name, f"not playable at the table yet: {why}")
+
+
+def wall_spec(opts: RiichiOptions) -> WallSpec:
+    return WallSpec(
+        red_fives=1 if opts.aka_dora == 3 else 0,
+        dead_wall=DEAD_WALL,
+        replacement_positions=REPLACEMENT_POSITIONS,
+        dora_positions=DORA_POSITIONS,
+        ura_positions=URA_POSITIONS,
+        replenish_dead_wall=True,  # §3 item 5: the dead wall stays at 14 tiles
+    )
+
+
+def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRules:
+    opts = as_options(options)
+    check_playable(opts)
+    aborts = frozenset(ABORTS[a] for a in opts.abortive_draws)
+    if opts.multi_ron != "double":
+        aborts -= {Abort.TRIPLE_RON}  # §12.2: sanchahou exists only under double ron
+    return TableRules(
+        wall=wall_spec(opts),
+        replacement=Replacement.DEAD_WALL,
+        shape_rules=RIICHI_SHAPES,
+        added_kong_from_hand=True,
+        max_kongs=4,  # §4: no fifth kan at the table
+        rob_added_kong=True,
+        rob_concealed_kong_thirteen_orphans=opts.kokushi_rob_ankan,
+        multi_win=MultiWin(opts.multi_ron),
+        kan_dora=opts.kan_dora,
+        kan_dora_timing=KanDoraTiming(opts.kan_dora_timing),
+        furiten=True,
+        riichi=RiichiRules(
+            deposit=1000,
+            min_points=opts.riichi_min_points,
+            min_live_wall=opts.riichi_min_live_wall,
+            ankan=RiichiAnkan(opts.riichi_ankan),
+            double_riichi=True,
+            ippatsu=opts.ippatsu,
+            ura_dora=opts.ura_dora,
+        ),
+        kuikae=Kuikae(opts.kuikae),
+        aborts=aborts,
+        tenpai_at_draw=True,
+        nagashi=opts.nagashi_mangan,
+        nagashi_called_discard_voids=opts.nagashi_called_discard_voids,
+        first_turn_flags=True,
+    )
