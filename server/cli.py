@@ -9,6 +9,7 @@ from server.commands.play import play
 from server.commands.rulesets import rulesets
 from server.commands.score import score
 from server.commands.serve import serve
+from server.commands.simulate import simulate
 
 app = typer.Typer(
     name="jantaku",
@@ -22,12 +23,7 @@ app.command()(demo)
 app.command()(serve)
 app.command()(play)
 
-try:  # written by the engine's owner; registered once it exists
-    from server.commands.simulate import simulate
-except ImportError:
-    pass
-else:
-    app.command()(simulate)
+app.command()(simulate)
 
 
 if __name__ == "__main__":
