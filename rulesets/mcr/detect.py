@@ -306,7 +306,7 @@ def standard_fans(
                     hidden_pung_of_win = True
     # §11.2: a pung completed by the discarded winning tile is melded, unless a concealed
     # chow can take that tile instead.
-    if hidden_pung_of_win and not facts.tsumo and not win_in_hidden_chow:
+    if hidden_pung_of_win and not facts.tsumo and not win_in_hidden_chow and not facts.win_hidden:
         hidden_pungs -= 1
     if pungs:
         kong_fans(melded_kongs, concealed_kongs, hidden_pungs, wmo2006, out)

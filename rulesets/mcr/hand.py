@@ -19,6 +19,25 @@ from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
 
+
+@dataclass(frozen=True, slots=True)
+class PartRules:
+    """Scoring 14 tiles that are a part of a bigger winning hand (Three Kingdoms turns one
+    set of a 17-tile hand face down and scores the rest with these rules).
+
+    The situational flags describe the whole win and were checked on the whole hand, so
+    a replacement-tile or robbed-kong win stands even when its kong or tile is not among
+    these tiles. ``win_hidden``: the winning tile is not among these tiles (the
+    ``WinContext``'s winning tile is then a nominal tile of the part): no wait fan, no
+    Nine Gates, no Last Tile, and a discard completes none of these sets, so every
+    concealed pung stays concealed. ``drop``: fans taken out before the "not counted
+    with" rules are applied.
+    """
+
+    win_hidden: bool = False
+    drop: frozenset[str] = frozenset()
+
+
 GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 WINDS = range(27, 31)
@@ -50,9 +69,17 @@ class HandFacts:
     prevalent: int
     base: Counts = field(default_factory=dict)  # tile-set and situational fans
     _unique: bool | None = None
+    part: PartRules | None = None  # scoring a part of a bigger hand
+
+    @property
+    def win_hidden(self) -> bool:
+        return self.part is not None and self.part.win_hidden
 
     def unique_wait(self) -> bool:
-        """Whether the concealed part waited on exactly one kind (§11.7)."""
+        """Whether the concealed part waited on exactly one kind (§11.7); never when the
+        winning tile lies outside the tiles scored."""
+        if self.win_hidden:
+            return False
         if self._unique is None:
             before = list(self.counts)
             before[self.win] -= 1
@@ -73,8 +100,9 @@ def _meld_kind(meld: Meld) -> int:
     return meld.kind
 
 
-def build_facts(win: WinContext) -> HandFacts:
-    """The shared facts of a hand that ``WinContext.check`` accepted."""
+def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
+    """The shared facts of a hand that ``WinContext.check`` accepted (or of a part of a
+    bigger hand, see ``PartRules``)."""
     counts = [0] * 34
     for t in win.concealed:
         counts[t if t < 34 else kind_of(t)] += 1
@@ -115,6 +143,7 @@ def build_facts(win: WinContext) -> HandFacts:
         tsumo=win.tsumo,
         seat=26 + win.seat_wind,
         prevalent=26 + win.round_wind,
+        part=part,
     )
     facts.base = dict(_tile_fans_of(mask))
     _concealment_fans(facts, facts.base)
@@ -198,20 +227,23 @@ def _situational_fans(win: WinContext, facts: HandFacts, out: Counts) -> None:
     w = facts.win
     in_melds = facts.all_counts[w] - facts.counts[w]
     last_tile = win.last_tile_of_kind
+    part = facts.part
     if facts.counts[w] != 1:
         last_tile = False
     if in_melds == 3:
         last_tile = True
+    if facts.win_hidden:
+        last_tile = False
     if facts.tsumo:
         out["self_drawn"] = 1
         if win.haitei:
             out["last_tile_draw"] = 1
-        if win.rinshan and facts.n_kongs:
+        if win.rinshan and (facts.n_kongs or part is not None):
             out["out_with_replacement_tile"] = 1
     else:
         if win.houtei:
             out["last_tile_claim"] = 1
-        if win.chankan and in_melds == 0 and facts.counts[w] == 1:
+        if win.chankan and (part is not None or (in_melds == 0 and facts.counts[w] == 1)):
             out["robbing_the_kong"] = 1
     if last_tile:
         out["last_tile"] = 1

@@ -22,7 +22,7 @@ from engine.shapes import (
 )
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
 from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
-from rulesets.mcr.hand import Counts, HandFacts, build_facts, check_flags
+from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.waits import wait_kinds
 
@@ -59,13 +59,15 @@ class Reading:
     knitted_suits: tuple[int, int, int] | None
 
 
-def score(win: WinContext, options: Options) -> Score:
+def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
+    """Score a 14-tile win; with ``part``, score 14 tiles that are a part of a bigger
+    winning hand under those rules (see ``PartRules``)."""
     try:
         win.check(14)
         check_flags(win)
     except InvalidInput as exc:
         return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
-    facts = build_facts(win)
+    facts = build_facts(win, part)
     readings = _readings(win, facts)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
@@ -142,6 +144,9 @@ def fans_of(
                     raw["knitted_straight"] = 1
         else:
             _knitted_straight(r, facts, options, raw)
+    if facts.part is not None:
+        for fan in facts.part.drop:
+            raw.pop(fan, None)
     if options.mixed_kong_points == 3 and raw.pop("melded_and_concealed_kong", 0):
         raw["melded_kong"] = 1
         raw["concealed_kong"] = 1
@@ -203,6 +208,8 @@ def _knitted_wait(
 ) -> None:
     mode = options.knitted_straight_waits
     win = facts.win
+    if facts.win_hidden:
+        return
     suits = r.knitted_suits
     assert suits is not None
     knitted = {s * 9 + off + step for off, s in enumerate(suits) for step in (0, 3, 6)}
@@ -259,7 +266,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
             suits = honors_and_knitted_pattern(counts)
             if suits is not None:
                 out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
-        elif kinds == 9 and _nine_gates(counts, facts.win):
+        elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
             out.append(Reading("nine_gates", (), None))
     if len(melds) <= 1 and kinds >= 9 and 27 - counts[:27].count(0) >= 9:
         for suits in KNITTED_PATTERNS:
