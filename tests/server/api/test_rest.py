@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from server import registry
+from server.runtime import manager
+from server.runtime.tables import NotPlayable, build_table
 from tests.server.conftest import LiveServer
 
 
@@ -42,8 +47,6 @@ def test_bad_bodies_are_422_naming_the_field(server: LiveServer) -> None:
     assert r.status_code == 422 and "options.colour: unknown option" in error(r)["message"]
     r = server.http.post("/api/tables", json={"ruleset": "nope"}, headers=admin)
     assert r.status_code == 422 and error(r)["message"].startswith("ruleset")
-    r = server.http.post("/api/tables", json={"ruleset": "riichi"}, headers=admin)
-    assert r.status_code == 422 and error(r)["code"] == "ruleset_not_playable"
     r = server.http.post("/api/tables", json={"seats": ["bot:chess"] + ["open"] * 3}, headers=admin)
     assert r.status_code == 422 and error(r)["field"] == "seats"
     r = server.http.post("/api/tables", json={"seats": ["nobody"] + ["open"] * 3}, headers=admin)
@@ -63,7 +66,27 @@ def test_rulesets_list_versions_names_and_schemas(server: LiveServer) -> None:
     rows = {r["id"]: r for r in server.http.get("/api/rulesets").json()}
     assert rows["mcr"]["playable"] and rows["mcr"]["names"]["zh"] == "国标麻将"
     assert "hands_per_session" in rows["mcr"]["options_schema"]["properties"]
-    assert not rows["riichi"]["playable"]
+    assert rows["riichi"]["playable"] and rows["riichi"]["version"]
+
+
+def test_a_ruleset_without_table_rules_is_refused(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(ruleset_id: str, options: object) -> object:
+        raise NotPlayable(f"ruleset '{ruleset_id}' cannot be played at a table yet")
+
+    monkeypatch.setattr(manager, "build_table", refuse)  # the server runs in this process
+    r = server.http.post("/api/tables", json={"ruleset": "mcr"}, headers=server.admin)
+    assert r.status_code == 422 and error(r)["code"] == "ruleset_not_playable"
+
+
+def test_build_table_needs_table_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    class ScoringOnly:
+        id = "scoring-only"
+
+    monkeypatch.setattr(registry, "load", lambda ruleset_id: ScoringOnly())
+    with pytest.raises(NotPlayable):
+        build_table("scoring-only", {})
 
 
 def test_join_fills_seats_and_starts_the_match(server: LiveServer) -> None:

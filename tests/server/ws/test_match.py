@@ -62,3 +62,15 @@ def test_four_protocol_clients_at_one_table(server: LiveServer) -> None:
     assert all(e == ends[0] for e in ends)
     assert all(len(c.hands) == 2 and c.errors == [] for c in clients)
     assert sum(c.actions for c in clients) == server.live(tid)["actions"]
+
+
+def test_a_riichi_match_over_the_protocol(server: LiveServer) -> None:
+    pid, token = server.player("riichi")
+    tid = server.table([pid, "bot:greedy", "bot:greedy", "bot:greedy"], ruleset="riichi")[
+        "table_id"
+    ]
+    client = SeatClient(server.base_url, tid, token, "greedy")
+    end = asyncio.run(asyncio.wait_for(client.play(), 120))
+    assert end is not None and client.errors == [] and client.hands
+    assert hashlib.sha256(end["seed"].encode()).hexdigest() == end["commitment"]
+    assert server.http.get(f"/api/tables/{tid}").json()["ruleset"] == "riichi"
