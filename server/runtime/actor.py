@@ -159,10 +159,6 @@ class TableActor:
 
     # ------------------------------------------------------------------ match flow
 
-    def _seat(self, place: int) -> int:
-        assert self.state is not None
-        return self.state.seating.index(place)
-
     def _make_bot(self, place: int, occupant: str) -> Bot:
         if occupant == "bot:random":
             return RandomBot(f"{self.id}/{self.seed}", place)
