@@ -1,0 +1,339 @@
+"""The riichi TableRules (rulesets/riichi/table.py) and the mechanics they switch on, played
+move by move on arranged walls: riichi and its deposit, ippatsu and ura dora, furiten,
+kuikae, robbing kongs, multiple ron, kan-dora timing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pass,
+    Pung,
+    Win,
+)
+from engine.decide import start, step
+from engine.events import Called, Discarded, DoraRevealed, Drew, Event, RiichiAccepted, Settled
+from engine.legal import is_furiten, legal_actions
+from engine.notation import parse_tile
+from engine.ruleset import OptionsError, TableRuleset, table_for
+from engine.state import HandResult, MatchState, Phase
+from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
+from engine.tiles import kind_of
+from rulesets.riichi import RULESET
+from rulesets.riichi.options import RiichiOptions, preset
+from rulesets.riichi.table import table_rules, wall_spec
+from tests.rulesets.riichi.table_helpers import arrange, riichi_table
+
+T = parse_tile
+
+
+def test_ruleset_is_playable_at_the_table() -> None:
+    assert isinstance(RULESET, TableRuleset)
+    table = table_for(RULESET)
+    assert table.ruleset_id == "riichi"
+    assert table.match_rules.start_scores() == (25000,) * 4
+
+
+def test_default_table_rules() -> None:
+    rules = table_rules(RiichiOptions())
+    spec = rules.wall
+    assert len(spec.tile_set()) == 136 and spec.red_fives == 0
+    assert spec.dead_wall == 14 and spec.replenish_dead_wall
+    assert spec.replacement_positions == (0, 1, 2, 3)
+    assert spec.dora_positions == (4, 5, 6, 7, 8) and spec.ura_positions == (9, 10, 11, 12, 13)
+    assert rules.max_kongs == 4 and rules.furiten and rules.first_turn_flags
+    assert rules.multi_win is MultiWin.DOUBLE
+    assert rules.aborts == frozenset(Abort)
+    assert rules.kuikae is Kuikae.FORBIDDEN
+    assert rules.kan_dora and rules.kan_dora_timing is KanDoraTiming.IMMEDIATE
+    assert rules.rob_concealed_kong_thirteen_orphans
+    assert rules.riichi is not None
+    assert (rules.riichi.min_points, rules.riichi.min_live_wall) == (1000, 4)
+    assert rules.riichi.ankan is RiichiAnkan.NO_WAIT_CHANGE
+    assert rules.riichi.ippatsu and rules.riichi.ura_dora and rules.riichi.double_riichi
+    assert rules.tenpai_at_draw and not rules.nagashi
+    assert not rules.shape_rules.seven_pairs_four_as_two
+
+
+def test_options_reach_the_table_rules() -> None:
+    rules = table_rules(preset("tenhou"))
+    assert rules.wall.red_fives == 1  # 0m 0p 0s
+    assert sorted(t for t in rules.wall.tile_set() if t > 41) == [42, 43, 44]
+    assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
+    assert rules.nagashi and rules.nagashi_called_discard_voids
+    ema = table_rules(preset("ema"))
+    assert ema.multi_win is MultiWin.TRIPLE and ema.aborts == frozenset()
+    wrc = table_rules(preset("wrc"))
+    assert wrc.multi_win is MultiWin.HEAD_BUMP and Abort.TRIPLE_RON not in wrc.aborts
+    custom = table_rules(
+        {
+            "kuikae": "suji_allowed",
+            "riichi_ankan": "forbidden",
+            "riichi_min_points": 0,
+            "riichi_min_live_wall": 1,
+            "ippatsu": False,
+            "ura_dora": False,
+            "kokushi_rob_ankan": False,
+            "kan_dora": False,
+            "abortive_draws": ["suufon_renda"],
+        }
+    )
+    assert custom.kuikae is Kuikae.SUJI_ALLOWED and not custom.rob_concealed_kong_thirteen_orphans
+    assert custom.riichi is not None and custom.riichi.ankan is RiichiAnkan.FORBIDDEN
+    assert (custom.riichi.min_points, custom.riichi.min_live_wall) == (0, 1)
+    assert not custom.riichi.ippatsu and not custom.riichi.ura_dora and not custom.kan_dora
+    assert custom.aborts == frozenset({Abort.FOUR_WINDS})
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"aka_dora": 4},
+        {"paarenchan": True},
+        {"shiisan_puutaa": True},
+        {"chankan_reveals_kan_dora": True},
+        {"karaten_counts_as_tenpai": True},
+    ],
+)
+def test_options_the_table_cannot_play_are_refused(raw: dict[str, Any]) -> None:
+    with pytest.raises(OptionsError) as info:
+        table_for(RULESET, raw)
+    assert info.value.field == next(iter(raw))
+
+
+# ----------------------------------------------------------------- arranged hands
+
+SPEC = wall_spec(RiichiOptions())
+
+
+def begin(
+    hands: list[str],
+    draws: Any = "",
+    options: dict[str, Any] | None = None,
+    dead: dict[int, str] | None = None,
+) -> MatchState:
+    spec = wall_spec(RiichiOptions.model_validate(options or {}))
+    wall = arrange(spec, hands, draws=draws, dead=dead)
+    state, _ = start(riichi_table(options, {0: wall}), "table")
+    return state
+
+
+class Play:
+    """Steps a match and keeps the events of the last few steps."""
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def act(self, action: Action) -> list[Event]:
+        self.state, events = step(self.state, action)
+        self.events += events
+        return events
+
+    def discard(self, seat: int, tile: str, riichi: bool = False) -> list[Event]:
+        return self.act(Discard(seat=seat, tile=T(tile), riichi=riichi))
+
+    def pass_all(self) -> None:
+        hand = self.state.hand
+        while hand is not None and hand.phase is Phase.CLAIM and hand.window is not None:
+            seat = next(s for s, _ in hand.window.options if not hand.window.answered(s))
+            self.act(Pass(seat=seat))
+            hand = self.state.hand
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return legal_actions(self.state, seat)
+
+    @property
+    def result(self) -> HandResult:
+        return self.state.results[0]
+
+    def settled(self) -> Settled:
+        return next(e for e in self.events if isinstance(e, Settled))
+
+
+HAKU_WAIT = "55z123s456s789s22p"  # seat 1: shanpon 5z / 2p, haku triplet on 5z
+
+
+def test_a_ronned_riichi_discard_places_no_deposit() -> None:
+    p = Play(begin(["123456789m1199p", HAKU_WAIT, "123456789p1234s", "234567m2345678s"], "5z"))
+    assert Discard(seat=0, tile=T("5z"), riichi=True) in p.legal(0)
+    p.discard(0, "5z", riichi=True)
+    p.act(Win(seat=1))
+    p.pass_all()
+    assert not any(isinstance(e, RiichiAccepted) for e in p.events)
+    assert p.result.riichi == (False,) * 4 and p.result.deposits_placed == 0
+    settled = p.settled()
+    assert settled.pot == 0 and sum(settled.scores) == 100_000
+    assert all(pay.payer == 0 and pay.payee == 1 for pay in settled.payments)
+
+
+def test_riichi_deposit_then_ippatsu_ron_with_ura_indicator() -> None:
+    p = Play(
+        begin(
+            ["123456789m1199p", "123456789s2357p", "123456789p1234s", "234567m2345678s"],
+            "5z1p",
+        )
+    )
+    p.discard(0, "5z", riichi=True)
+    p.pass_all()
+    assert any(isinstance(e, RiichiAccepted) for e in p.events)
+    assert p.state.pot == 1000 and p.state.scores[0] == 24000
+    # locked hand: seat 0 will only ever discard what it draws
+    p.discard(1, "1p")
+    assert Win(seat=0) in p.legal(0)
+    p.act(Win(seat=0))
+    p.pass_all()
+    win = p.result.wins[0]
+    assert win.context.riichi and win.context.ippatsu and win.context.double_riichi
+    assert len(win.context.ura_dora_indicators) == 1
+    ids = {pat.id for pat in win.score.patterns}
+    assert {"double_riichi", "ippatsu"} <= ids
+    deposits = [pay for pay in p.settled().payments if pay.payer is None]
+    assert [(d.payee, d.amount) for d in deposits] == [(0, 1000)]
+    assert p.settled().pot == 0
+
+
+def test_discard_furiten_forbids_ron_but_not_tsumo() -> None:
+    p = Play(
+        begin(
+            ["123456789m2357p", "123456789s456p1z", "123456789p2345s", "234567m2345678s"],
+            "9p1z1z",
+        )
+    )
+    p.discard(0, "9p")
+    p.pass_all()
+    # seat 1 draws its winning 1z (ittsu); it may win, but throws it
+    assert any(a.type == "self_draw_win" for a in p.legal(1))
+    p.discard(1, "1z")
+    p.pass_all()
+    p.discard(2, "1z")  # seat 1's wait, but it is among seat 1's discards
+    hand = p.state.hand
+    assert hand is not None
+    assert is_furiten(p.state.table.rules, hand.seats[1])
+    assert Win(seat=1) not in (hand.window.options_for(1) if hand.window else ())
+
+
+def test_kuikae_forbids_the_claimed_kind_and_the_other_end() -> None:
+    p = Play(
+        begin(
+            ["3m123456789p2345s", "3456m123p456p789p", "123456789s1234z", "234567m2345678s"], "5z"
+        )
+    )
+    p.discard(0, "3m")
+    chow = Chow(seat=1, tiles=(T("4m"), T("5m")))
+    assert chow in p.legal(1)
+    p.act(chow)
+    p.pass_all()
+    kinds = {kind_of(a.tile) for a in p.legal(1) if isinstance(a, Discard)}
+    assert kind_of(T("3m")) not in kinds and kind_of(T("6m")) not in kinds
+    assert kind_of(T("1p")) in kinds
+
+
+def test_robbing_an_added_kong() -> None:
+    p = Play(
+        begin(
+            ["22m123456789p56s", "123456789s1234z", "13m456p789p123s55s", "345678m2346789s"],
+            "7z2m1z4z7m2m",
+        )
+    )
+    p.discard(0, "7z")
+    p.pass_all()
+    p.discard(1, "2m")  # completes seat 2's kanchan, but with no yaku; seat 0 pungs
+    hand = p.state.hand
+    assert hand is not None and hand.window is not None
+    assert 2 in hand.window.completes and Win(seat=2) not in hand.window.options_for(2)
+    p.act(Pass(seat=2))
+    pung = next(a for a in p.legal(0) if isinstance(a, Pung))
+    p.act(pung)
+    p.pass_all()
+    hand = p.state.hand
+    assert hand is not None and hand.seats[2].furiten_temp  # §7: let a winning tile pass
+    p.discard(0, "5s")
+    p.pass_all()
+    for seat, tile in ((1, "1z"), (2, "4z"), (3, "7m")):
+        p.discard(seat, tile)
+        p.pass_all()
+    assert AddedKong(seat=0, tile=T("2m")) in p.legal(0)
+    p.act(AddedKong(seat=0, tile=T("2m")))
+    p.act(Win(seat=2))
+    p.pass_all()
+    win = p.result.wins[0]
+    assert win.robbed_kong and win.context.chankan and win.from_seat == 0
+    assert "chankan" in {pat.id for pat in win.score.patterns}
+    # the robbed kong was never made: it shows as the pung again
+    assert [r.meld.type.value for r in p.result.melds[0]] == ["pon"]
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_thirteen_orphans_robs_a_concealed_kong_where_allowed(allowed: bool) -> None:
+    options = {"kokushi_rob_ankan": allowed}
+    p = Play(
+        begin(
+            ["1111z23456m789p5s", "123456789s1234p", "19m19p19s234567z9m", "234567m2345678s"],
+            "6s",
+            options,
+        )
+    )
+    p.act(ConcealedKong(seat=0, tile=kind_of(T("1z"))))
+    hand = p.state.hand
+    assert hand is not None
+    if allowed:
+        assert hand.window is not None and Win(seat=2) in hand.window.options_for(2)
+        p.act(Win(seat=2))
+        p.pass_all()
+        win = p.result.wins[0]
+        assert win.robbed_kong and "kokushi_musou" in {pat.id for pat in win.score.patterns}
+    else:
+        assert hand.window is None and hand.phase is Phase.TURN
+        assert any(isinstance(e, Drew) and e.replacement for e in p.events)
+
+
+RON_4P = ["19m19p19s1234z788m", "555z123m456m789m4p", "123456789s1238p", "777z123p567p888s4p"]
+
+
+@pytest.mark.parametrize(
+    ("multi_ron", "winners"), [("double", [1, 3]), ("head_bump", [1]), ("triple", [1, 3])]
+)
+def test_multiple_ron(multi_ron: str, winners: list[int]) -> None:
+    p = Play(begin(RON_4P, "4p", {"multi_ron": multi_ron}))
+    p.discard(0, "4p")
+    p.act(Win(seat=1))
+    p.act(Win(seat=3))
+    p.pass_all()
+    assert [w.seat for w in p.result.wins] == winners
+    paid = {pay.payee: pay.amount for pay in p.settled().payments}
+    for w in p.result.wins:
+        assert paid[w.seat] == w.score.details["payment"]["ron"]
+
+
+@pytest.mark.parametrize("timing", ["immediate", "after_discard"])
+def test_kan_dora_timing_for_an_open_kong(timing: str) -> None:
+    p = Play(
+        begin(
+            ["5z123456789m234p", "123456789s1234p", "555z123p789p1234s", "234567m2345678s"],
+            "6z",
+            {"kan_dora_timing": timing},
+        )
+    )
+    p.discard(0, "5z")
+    p.act(Kong(seat=2))
+    p.pass_all()
+    kinds = [type(e).__name__ for e in p.events]
+    called = kinds.index(Called.__name__)
+    if timing == "immediate":
+        assert kinds[called + 1] == DoraRevealed.__name__  # before the replacement draw
+    else:
+        assert DoraRevealed.__name__ not in kinds
+        events = p.discard(2, "1s")
+        names = [type(e).__name__ for e in events]
+        assert names.index(Discarded.__name__) < names.index(DoraRevealed.__name__)
+    hand = p.state.hand
+    assert hand is not None and hand.dora_revealed == 2
