@@ -22,6 +22,13 @@ def test_full_mcr_match_one_client_three_bots(server: LiveServer) -> None:
     assert sum(r["points"] for r in end["standings"]) == 7  # 4 + 2 + 1 + 0, ties shared
     assert hashlib.sha256(end["seed"].encode()).hexdigest() == end["commitment"]
     assert end["scores"] == client.hands[-1]["scores"]
+    wins = [w for h in client.hands for w in h["result"]["wins"]]
+    assert wins and all(w["score"]["patterns"] and w["score"]["total"] > 0 for w in wins)
+    for h in client.hands:  # itemised payments move points between seats, nothing is lost
+        paid = sum(p["amount"] for p in h["payments"] if p["payer"] is not None)
+        received = sum(p["amount"] for p in h["payments"] if p["payee"] is not None)
+        assert paid == received and all(p["reason"] for p in h["payments"])
+    assert sum(end["scores"]) == 0
     seqs = [f["seq"] for f in frames if f["type"] == "event"]
     assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
     me = 0  # the client's engine seat: seating[seat] = table place (ours is 0)
