@@ -96,3 +96,27 @@ def test_revoking_a_token_closes_its_connections(server: LiveServer) -> None:
     r = server.http.delete("/api/admin/players/nobody/token", headers=server.admin)
     assert r.status_code == 404
     server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
+
+
+def test_a_seat_can_be_given_to_another_player(server: LiveServer) -> None:
+    old, old_token = server.player("leaving")
+    new, new_token = server.player("arriving")
+    tid = server.table([old, "bot:greedy", "bot:greedy", "bot:greedy"])["table_id"]
+    ws = server.ws(tid, old_token)
+    prompt = ws.until_type("prompt")
+    r = server.http.put(
+        f"/api/admin/tables/{tid}/seats/0", json={"occupant": new}, headers=server.admin
+    )
+    assert r.status_code == 200 and r.json()["seats"][0]["name"] == "arriving"
+    assert ws.close_code() == 4410
+    gone = server.ws(tid, old_token)  # the old token no longer opens the seat
+    assert gone.recv()["role"] == "spectator"
+    gone.close()
+    arrived = server.ws(tid, new_token)
+    assert arrived.recv()["seat"] == 0
+    assert arrived.until_type("prompt")["prompt_id"] == prompt["prompt_id"]
+    r = server.http.put(
+        f"/api/admin/tables/{tid}/seats/1", json={"occupant": new}, headers=server.admin
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "already_seated"
+    server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
