@@ -137,9 +137,7 @@ ACTION_TYPES: tuple[type[Any], ...] = (
 TURN_ACTIONS = (Discard, ConcealedKong, AddedKong, SelfDrawWin, DeclareFlower, DeclareAbort)
 CLAIM_ACTIONS = (Pass, Chow, Pung, Kong, Win)
 
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(
-    Annotated[Action, Field(discriminator="type")]
-)
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

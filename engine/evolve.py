@@ -353,9 +353,6 @@ def _kong_declared(hand: HandState, event: KongDeclared) -> HandState:
             raise BadEvent("no pung to add the tile to")
         new_seat = update(seat, hand=_remove(seat.hand, [event.tile]), melds=tuple(melds))
     seats = tuple(
-        update(s, ippatsu=False) if s.ippatsu else s
-        for s in _with_seat(hand, event.seat, new_seat)
+        update(s, ippatsu=False) if s.ippatsu else s for s in _with_seat(hand, event.seat, new_seat)
     )
-    return update(
-        hand, seats=seats, calls=hand.calls + 1, drawn=None, rinshan=False, dealing=False
-    )
+    return update(hand, seats=seats, calls=hand.calls + 1, drawn=None, rinshan=False, dealing=False)
