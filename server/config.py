@@ -34,4 +34,5 @@ class Settings(BaseSettings):
     garbage_limit: int = Field(5, ge=1)  # bad frames in a row before the connection closes
     chat_max_chars: int = Field(300, ge=1)
     chat_per_10s: int = Field(5, ge=1)
+    resync_per_10s: int = Field(10, ge=1)
     send_queue_limit: int = Field(16384, ge=16)  # frames queued for a slow client

@@ -41,7 +41,7 @@ class Connection:
         self.closed = False
         self.close_code: int | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._chat_times: deque[float] = deque()
+        self._recent: dict[str, deque[float]] = {}
 
     @property
     def spectator(self) -> bool:
@@ -63,13 +63,15 @@ class Connection:
         self._close_reason = reason
         self._queue.put_nowait(None)
 
-    def chat_allowed(self, per_10s: int) -> bool:
+    def allowed(self, kind: str, per_10s: int) -> bool:
+        """Rate limit: at most ``per_10s`` requests of ``kind`` in any 10 seconds."""
         now = time.monotonic()
-        while self._chat_times and now - self._chat_times[0] > 10:
-            self._chat_times.popleft()
-        if len(self._chat_times) >= per_10s:
+        times = self._recent.setdefault(kind, deque())
+        while times and now - times[0] > 10:
+            times.popleft()
+        if len(times) >= per_10s:
             return False
-        self._chat_times.append(now)
+        times.append(now)
         return True
 
     async def writer(self) -> None:

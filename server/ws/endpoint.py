@@ -184,6 +184,10 @@ async def _handle(
             log.exception("table %s: action failed", actor.id)
             return _error("internal", "the action could not be processed", msg.prompt_id)
     if isinstance(msg, ResyncMsg):
+        if not conn.allowed("resync", settings.resync_per_10s):
+            return _error(
+                "rate_limited", f"at most {settings.resync_per_10s} resyncs per 10 s", "resync"
+            )
         actor.submit(lambda: actor.resync(conn, msg.last_seq))
         return None
     if isinstance(msg, PingMsg):
@@ -199,7 +203,7 @@ async def _handle(
             f"chat lines are at most {settings.chat_max_chars} characters",
             "chat",
         )
-    if not conn.chat_allowed(settings.chat_per_10s):
+    if not conn.allowed("chat", settings.chat_per_10s):
         return _error(
             "rate_limited", f"at most {settings.chat_per_10s} chat lines per 10 s", "chat"
         )

@@ -81,6 +81,11 @@ def test_bad_frames_get_errors_and_change_nothing(server: LiveServer) -> None:
         assert ws.until_type("chat")["text"] == f"hello {i}"
     ws.send({"type": "chat", "text": "one too many"})
     assert ws.until_type("error")["code"] == "rate_limited"
+    for _ in range(server.settings.resync_per_10s - 1):  # one was among the cases
+        ws.send({"type": "resync", "last_seq": 10**6})  # refused, but counted
+        assert ws.until_type("error")["code"] == "bad_seq"
+    ws.send({"type": "resync", "last_seq": 0})
+    assert ws.until_type("error")["code"] == "rate_limited"
     after = server.live(tid)
     assert after["events"] == before["events"] and after["prompts"] == [0]
     # the offered action still works after all that
