@@ -209,17 +209,27 @@ class HandState:
         return (seat - self.dealer) % SEATS + 1
 
     def live_end(self) -> int:
-        """Exclusive end of the drawable part of the wall."""
+        """Exclusive end of the drawable part of the wall (engine.wall.Wall.live_end;
+        without a dead wall, and for Zung Jung's supplements, each replacement shortens
+        the live wall by one)."""
         n = self.replacements
-        if self.replacement is Replacement.TAIL:
-            return len(self.wall.tiles) - n
         if self.replacement is Replacement.DEAD_WALL:
             return self.wall.live_end(n)
+        if self.replacement is Replacement.TAIL:
+            return len(self.wall.tiles) - n
         return len(self.wall.tiles) - self.wall.spec.dead_wall - n
 
     def remaining(self) -> int:
         """Tiles still drawable from the live wall."""
-        return self.live_end() - self.front
+        n = self.replacements
+        wall = self.wall
+        if self.replacement is Replacement.TAIL:
+            return len(wall.tiles) - n - self.front
+        spec = wall.spec
+        end = len(wall.tiles) - spec.dead_wall
+        if self.replacement is Replacement.LIVE_TAIL or spec.replenish_dead_wall:
+            end -= n
+        return end - self.front
 
     def replacement_index(self) -> int:
         """Index in the wall of the next replacement tile."""
