@@ -3,12 +3,17 @@ passes for it — never a win, never a call — and the time bank is spent first
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engine.actions import Chow, Discard, SelfDrawWin, Win
 from engine.decide import start
+from engine.events import Answered
 from rulesets.mcr.table import table as mcr_table
+from server.config import Settings
+from server.repositories import MemoryStore
 from server.runtime.clock import Timers, fallback
+from server.runtime.manager import TableManager
 from tests.server.conftest import LiveServer
 
 
@@ -69,3 +74,37 @@ def test_an_idle_seat_is_played_by_its_clock(server: LiveServer) -> None:
     assert prompts and all(p["deadline"] is not None for p in prompts)
     assert prompts[0]["bank"] == 0.1 and prompts[-1]["bank"] == 0
     assert server.live(tid)["banks"][0] == 0
+
+
+def test_a_claim_window_timer_passes_for_the_seat() -> None:
+    async def run() -> None:
+        manager = TableManager(MemoryStore(), Settings(admin_token="x", bot_delay=0))
+        actor = await manager.create(
+            ruleset="mcr",
+            ruleset_version="1.0.0",
+            options={"hands_per_session": 4},
+            seats=["p-idle", "bot:greedy", "bot:greedy", "bot:greedy"],
+            names={0: "idle"},
+            timers={"move": 0.01, "claim": 0.05, "bank": 0},
+            spectators={"allowed": False, "delay": 0},
+            created_by="admin",
+        )
+        seen_claim = None
+        for _ in range(3000):
+            p = actor.prompts.get(0)
+            if p is not None and p.claim:
+                seen_claim = (p.seat, len(actor.log))
+                break
+            await asyncio.sleep(0.005)
+        assert seen_claim is not None, "no claim window for the idle seat"
+        seat, before = seen_claim
+        for _ in range(200):
+            answers = [e.event for e in actor.log[before:] if isinstance(e.event, Answered)]
+            if any(a.seat == seat for a in answers):
+                break
+            await asyncio.sleep(0.005)
+        mine = [a for a in answers if a.seat == seat]
+        assert mine and mine[0].action.type == "pass"
+        await manager.shutdown()
+
+    asyncio.run(run())
