@@ -10,17 +10,20 @@ from typing import Any
 from engine.actions import Action, ConcealedKong, DeclareAbort, Discard, Pass, SelfDrawWin, Win
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
-from engine.events import Event
+from engine.events import Event, Settled
 from engine.evolve import evolve
+from engine.legal import legal_actions
 from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, check_events
-from engine.state import MatchState
+from engine.state import HandResult, MatchState, Phase
 from engine.table_rules import Table
 from engine.tiles import TERMINALS_AND_HONORS, Tile, kind_of
 from engine.views import TableView, view_for
 from engine.wall import Wall, WallSpec
 from rulesets.riichi import RULESET
+from rulesets.riichi.options import RiichiOptions
+from rulesets.riichi.table import wall_spec
 
 TOTAL = 100_000
 
@@ -205,3 +208,48 @@ def either(*brains: Brain) -> Brain:
         return None
 
     return brain
+
+
+def begin(
+    hands: list[str],
+    draws: Any = "",
+    options: dict[str, Any] | None = None,
+    dead: dict[int, str] | None = None,
+) -> MatchState:
+    spec = wall_spec(RiichiOptions.model_validate(options or {}))
+    wall = arrange(spec, hands, draws=draws, dead=dead)
+    state, _ = start(riichi_table(options, {0: wall}), "table")
+    return state
+
+
+class Play:
+    """Steps a match and keeps the events of the last few steps."""
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def act(self, action: Action) -> list[Event]:
+        self.state, events = step(self.state, action)
+        self.events += events
+        return events
+
+    def discard(self, seat: int, tile: str, riichi: bool = False) -> list[Event]:
+        return self.act(Discard(seat=seat, tile=parse_tile(tile), riichi=riichi))
+
+    def pass_all(self) -> None:
+        hand = self.state.hand
+        while hand is not None and hand.phase is Phase.CLAIM and hand.window is not None:
+            seat = next(s for s, _ in hand.window.options if not hand.window.answered(s))
+            self.act(Pass(seat=seat))
+            hand = self.state.hand
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return legal_actions(self.state, seat)
+
+    @property
+    def result(self) -> HandResult:
+        return self.state.results[0]
+
+    def settled(self) -> Settled:
+        return next(e for e in self.events if isinstance(e, Settled))

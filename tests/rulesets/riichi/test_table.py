@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from engine.actions import (
-    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -19,18 +18,17 @@ from engine.actions import (
     Pung,
     Win,
 )
-from engine.decide import start, step
-from engine.events import Called, Discarded, DoraRevealed, Drew, Event, RiichiAccepted, Settled
-from engine.legal import is_furiten, legal_actions
+from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
+from engine.legal import is_furiten
 from engine.notation import parse_tile
 from engine.ruleset import OptionsError, TableRuleset, table_for
-from engine.state import HandResult, MatchState, Phase
+from engine.state import Phase
 from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
 from rulesets.riichi import RULESET
 from rulesets.riichi.options import RiichiOptions, preset
 from rulesets.riichi.table import table_rules, wall_spec
-from tests.rulesets.riichi.table_helpers import arrange, riichi_table
+from tests.rulesets.riichi.table_helpers import Play, begin
 
 T = parse_tile
 
@@ -112,51 +110,6 @@ def test_options_the_table_cannot_play_are_refused(raw: dict[str, Any]) -> None:
 # ----------------------------------------------------------------- arranged hands
 
 SPEC = wall_spec(RiichiOptions())
-
-
-def begin(
-    hands: list[str],
-    draws: Any = "",
-    options: dict[str, Any] | None = None,
-    dead: dict[int, str] | None = None,
-) -> MatchState:
-    spec = wall_spec(RiichiOptions.model_validate(options or {}))
-    wall = arrange(spec, hands, draws=draws, dead=dead)
-    state, _ = start(riichi_table(options, {0: wall}), "table")
-    return state
-
-
-class Play:
-    """Steps a match and keeps the events of the last few steps."""
-
-    def __init__(self, state: MatchState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def act(self, action: Action) -> list[Event]:
-        self.state, events = step(self.state, action)
-        self.events += events
-        return events
-
-    def discard(self, seat: int, tile: str, riichi: bool = False) -> list[Event]:
-        return self.act(Discard(seat=seat, tile=T(tile), riichi=riichi))
-
-    def pass_all(self) -> None:
-        hand = self.state.hand
-        while hand is not None and hand.phase is Phase.CLAIM and hand.window is not None:
-            seat = next(s for s, _ in hand.window.options if not hand.window.answered(s))
-            self.act(Pass(seat=seat))
-            hand = self.state.hand
-
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        return legal_actions(self.state, seat)
-
-    @property
-    def result(self) -> HandResult:
-        return self.state.results[0]
-
-    def settled(self) -> Settled:
-        return next(e for e in self.events if isinstance(e, Settled))
 
 
 HAKU_WAIT = "55z123s456s789s22p"  # seat 1: shanpon 5z / 2p, haku triplet on 5z
