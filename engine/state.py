@@ -24,18 +24,28 @@ from engine.wall import Wall
 
 SEATS = 4
 
-_UPDATERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_UPDATERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, dict[str, Any]], Any]] = {}
 _T = TypeVar("_T")
 
 
-def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    lines = ["def upd(obj, ch):", "    new = new_(cls)"]
-    for f in fields(cls):
-        n = f.name
-        lines.append(f"    set_(new, '{n}', ch['{n}'] if '{n}' in ch else obj.{n})")
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"new_": object.__new__, "cls": cls, "set_": object.__setattr__}
-    exec("\n".join(lines), namespace)  # generated once per record class
+def _updater(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """Generate a copier for ``cls`` that takes the ``changed`` fields from a dict and the
+    rest from the original, writing through the slot descriptors (frozen classes forbid
+    ordinary assignment; the descriptors are the fast path ``object.__setattr__`` uses)."""
+    names = [f.name for f in fields(cls)]
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    namespace: dict[str, Any] = {"new_": object.__new__, "cls": cls}
+    params = ["obj", "ch", "new_=new_", "cls=cls"]
+    body = ["    new = new_(cls)"]
+    for i, name in enumerate(names):
+        namespace[f"d{i}"] = cls.__dict__[name].__set__
+        params.append(f"d{i}=d{i}")
+        source = f"ch['{name}']" if name in changed else f"obj.{name}"
+        body.append(f"    d{i}(new, {source})")
+    body.append("    return new")
+    exec(f"def upd({', '.join(params)}):\n" + "\n".join(body), namespace)  # once per shape
     fn: Callable[[Any, dict[str, Any]], Any] = namespace["upd"]
     return fn
 
@@ -43,10 +53,10 @@ def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 def update(obj: _T, **changes: Any) -> _T:
     """``dataclasses.replace`` for the table's frozen slotted records, several times faster
     (no ``__init__`` call; these records have no ``__post_init__``)."""
-    cls = obj.__class__
-    fn = _UPDATERS.get(cls)
+    key = (obj.__class__, tuple(changes))
+    fn = _UPDATERS.get(key)
     if fn is None:
-        fn = _UPDATERS[cls] = _updater(cls)
+        fn = _UPDATERS[key] = _updater(*key)
     new: _T = fn(obj, changes)
     return new
 
