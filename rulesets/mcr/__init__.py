@@ -8,7 +8,8 @@ Entry point: ``mcr = "rulesets.mcr:RULESET"``. Modules:
 * ``detect`` — fans of the sets of one standard reading (§11.4–11.6);
 * ``waits`` — the unique-wait test (§11.7);
 * ``scorer`` — readings, exclusions, best total, minimum (§11.3);
-* ``settlement`` (§9) and ``match`` (§2, §10) — pure functions for the table engine.
+* ``settlement`` (§9) and ``match`` (§2, §10) — pure functions for the table engine;
+* ``table`` — the table rules and match rules that make MCR playable.
 
 Scoring follows the 1998 rules as PyMahjongGB 1.4.0 reads them (the reference edition of
 mcr.md); ``edition="wmo2006"`` applies the §15 differences.
@@ -21,8 +22,12 @@ from pydantic import BaseModel
 from engine.context import WinContext
 from engine.ruleset import Names
 from engine.scoring import Score
+from engine.table_rules import TableRules
 from rulesets.mcr.options import Options
 from rulesets.mcr.scorer import score as _score
+from rulesets.mcr.table import MCRMatch
+from rulesets.mcr.table import match_rules as _match_rules
+from rulesets.mcr.table import table_rules as _table_rules
 
 
 class MCRRuleset:
@@ -39,6 +44,12 @@ class MCRRuleset:
 
     def hand_tiles(self, options: BaseModel) -> int:
         return 14
+
+    def table_rules(self, options: BaseModel) -> TableRules:
+        return _table_rules(options)
+
+    def match_rules(self, options: BaseModel) -> MCRMatch:
+        return _match_rules(options)
 
 
 RULESET = MCRRuleset()
