@@ -22,7 +22,7 @@ from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
 from engine.legal import is_furiten
 from engine.notation import parse_tile
 from engine.ruleset import OptionsError, TableRuleset, table_for
-from engine.state import Phase
+from engine.state import Phase, update
 from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
 from rulesets.riichi import RULESET
@@ -290,3 +290,62 @@ def test_kan_dora_timing_for_an_open_kong(timing: str) -> None:
         assert names.index(Discarded.__name__) < names.index(DoraRevealed.__name__)
     hand = p.state.hand
     assert hand is not None and hand.dora_revealed == 2
+
+
+RIICHI_HANDS = ["123456789m1199p", "123456789s2357p", "123456789p1234s", "234567m2345678s"]
+
+
+def test_riichi_needs_points_and_locks_the_hand() -> None:
+    poor = Play(begin(RIICHI_HANDS, "5z"))
+    poor.state = update(poor.state, scores=(900, 33100, 33000, 33000))
+    assert not any(isinstance(a, Discard) and a.riichi for a in poor.legal(0))
+    p = Play(begin(RIICHI_HANDS, "5z6z7z1z8m"))
+    p.discard(0, "5z", riichi=True)
+    p.pass_all()
+    for seat, tile in ((1, "6z"), (2, "7z"), (3, "1z")):
+        p.discard(seat, tile)
+        p.pass_all()
+    hand = p.state.hand
+    assert hand is not None and hand.drawn == T("8m")
+    assert p.legal(0) == (Discard(seat=0, tile=T("8m")),)  # only the drawn tile
+
+
+def test_riichi_needs_four_live_tiles() -> None:
+    p = Play(begin(RIICHI_HANDS, "5z", {"riichi_min_live_wall": 70}))
+    assert not any(isinstance(a, Discard) and a.riichi for a in p.legal(0))
+    p = Play(begin(RIICHI_HANDS, "5z", {"riichi_min_live_wall": 69}))
+    assert any(isinstance(a, Discard) and a.riichi for a in p.legal(0))
+
+
+def test_riichi_furiten_lasts_for_the_hand() -> None:
+    p = Play(begin(RIICHI_HANDS, "5z1p6z8m9p"))
+    p.discard(0, "5z", riichi=True)
+    p.pass_all()
+    p.discard(1, "1p")
+    hand = p.state.hand
+    assert hand is not None and hand.window is not None
+    assert Win(seat=0) in hand.window.options_for(0)
+    p.act(Pass(seat=0))  # lets the winning tile pass
+    p.pass_all()
+    p.discard(2, "6z")
+    p.pass_all()
+    p.discard(3, "8m")
+    p.pass_all()
+    p.discard(0, "9p")  # draws 9p: may win by tsumo, but throws it for the test
+    hand = p.state.hand
+    assert hand is not None
+    assert hand.seats[0].furiten_riichi and is_furiten(p.state.table.rules, hand.seats[0])
+
+
+@pytest.mark.parametrize(
+    ("kuikae", "forbidden"),
+    [("forbidden", {"3m", "6m"}), ("suji_allowed", {"3m"}), ("allowed", set())],
+)
+def test_kuikae_options(kuikae: str, forbidden: set[str]) -> None:
+    hands = ["3m123456789p2345s", "3456m123p456p789p", "123456789s1234z", "234567m2345678s"]
+    p = Play(begin(hands, "5z", {"kuikae": kuikae}))
+    p.discard(0, "3m")
+    p.act(Chow(seat=1, tiles=(T("4m"), T("5m"))))
+    p.pass_all()
+    kinds = {kind_of(a.tile) for a in p.legal(1) if isinstance(a, Discard)}
+    assert {kind_of(T(t)) for t in ("3m", "6m")} - kinds == {kind_of(T(t)) for t in forbidden}
