@@ -16,6 +16,7 @@ from engine.actions import (
     Kong,
     Pass,
     Pung,
+    SelfDrawWin,
     Win,
 )
 from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
@@ -349,3 +350,20 @@ def test_kuikae_options(kuikae: str, forbidden: set[str]) -> None:
     p.pass_all()
     kinds = {kind_of(a.tile) for a in p.legal(1) if isinstance(a, Discard)}
     assert {kind_of(T(t)) for t in ("3m", "6m")} - kinds == {kind_of(T(t)) for t in forbidden}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine/legal.py win_context flags haitei on a replacement draw (riichi.md §8.1: "
+    "a rinshan draw is never haitei), so the scorer refuses the win",
+)
+def test_rinshan_win_after_a_kong_on_the_last_live_tile() -> None:
+    hands = ["1111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
+    p = Play(begin(hands, "3z", dead={0: "5p"}))
+    hand = p.state.hand
+    assert hand is not None
+    p.state = update(p.state, hand=update(hand, front=hand.live_end() - 1))  # one tile left
+    p.act(ConcealedKong(seat=0, tile=kind_of(T("1z"))))
+    hand = p.state.hand
+    assert hand is not None and hand.rinshan and hand.remaining() == 0
+    assert SelfDrawWin(seat=0) in p.legal(0)
