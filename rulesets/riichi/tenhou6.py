@@ -155,7 +155,8 @@ class _Hand:
 
 
 def _sort_key(code: int) -> tuple[int, int]:
-    return (code - 40, 1) if code > 50 else (code, 0)
+    """Red fives (51-53) sort just after the plain fives of their suit."""
+    return ((code - 50) * 10 + 5, 1) if code > 50 else (code, 0)
 
 
 def points_text(score: Score, dealer: bool, tsumo: bool) -> str:

@@ -294,3 +294,9 @@ def test_incomplete_or_foreign_logs_are_refused() -> None:
     record = play_match(riichi_table(), "t6-b", greedy_bots)
     with pytest.raises(ExportError):
         to_tenhou6(record.events[:-1])  # no match_ended
+
+
+def test_start_hands_sort_red_fives_beside_their_fives() -> None:
+    from rulesets.riichi.tenhou6 import _sort_key
+
+    assert sorted([53, 16, 51, 15, 25, 52, 14], key=_sort_key) == [14, 15, 51, 16, 25, 52, 53]
