@@ -452,3 +452,17 @@ def test_last_tile_of_its_kind_counts_visible_copies(h) -> None:
     seats[3] = update(seats[3], discards=called)
     partly = update(state, hand=update(hand, seats=tuple(seats)))
     assert not win_context(partly, 1, T("5p"), tsumo=False).last_tile_of_kind
+
+
+def test_any_call_ends_ippatsu(h) -> None:
+    table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
+    state, _ = start(table, "ippatsu")
+    hand = state.hand
+    assert hand is not None
+    seats = list(hand.seats)
+    seats[3] = update(seats[3], riichi=True, riichi_accepted=True, ippatsu=True)
+    state = update(state, hand=update(hand, seats=tuple(seats)))
+    state, _ = step(state, Discard(seat=0, tile=T("5p")))
+    state, _ = step(state, Pass(seat=1))
+    state, _ = step(state, Pung(seat=2, tiles=(T("5p"), T("5p"))))
+    assert state.hand is not None and not state.hand.seats[3].ippatsu

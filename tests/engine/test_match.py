@@ -130,3 +130,13 @@ def test_rotating_settle_passes_through() -> None:
     pay = (Payment(0, 1, 8, "base"),)
     rules = RotatingMatch(settle_fn=lambda r, m: pay)
     assert rules.settle(result(0, 1), state((0,) * 4)) == pay
+
+
+def test_zung_jung_style_rotation_keeps_the_seats() -> None:
+    rules = RotatingMatch(hands=8, seat_change="none")
+    setups = [rules.first_hand()] + [
+        rules.next_hand(state((0,) * 4, hands_played=h), result(0, 1)) for h in range(1, 8)
+    ]
+    assert [s.dealer for s in setups if s] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert {s.seating for s in setups if s} == {(0, 1, 2, 3)}
+    assert rules.next_hand(state((0,) * 4, hands_played=8), result(0, 2)) is None
