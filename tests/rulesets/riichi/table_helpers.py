@@ -253,3 +253,15 @@ class Play:
 
     def settled(self) -> Settled:
         return next(e for e in self.events if isinstance(e, Settled))
+
+
+def arranged_table(
+    hands: Sequence[str],
+    *,
+    draws: Mapping[int, str] | str = "",
+    dead: Mapping[int, str] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Table:
+    """A riichi table whose first hand deals ``hands`` (see ``arrange``)."""
+    spec = wall_spec(RiichiOptions.model_validate(dict(options or {})))
+    return riichi_table(options, {0: arrange(spec, hands, draws=draws, dead=dead)})

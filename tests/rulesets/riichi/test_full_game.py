@@ -21,7 +21,7 @@ from tests.rulesets.riichi.table_helpers import (
     Brain,
     SteeredBot,
     always_kong,
-    arrange,
+    arranged_table,
     declare_abort,
     declare_riichi,
     either,
@@ -119,8 +119,7 @@ def play_arranged(
 ) -> tuple[MatchState, list[Event]]:
     """A full hanchan whose first hand deals ``hands`` and is played by ``brains``
     (others: ``default``); later hands are shuffled and played greedily."""
-    wall = arrange(SPEC, hands, draws=draws, dead=dead)
-    table = riichi_table(options, {0: wall})
+    table = arranged_table(hands, draws=draws, dead=dead, options=options)
     bots = [SteeredBot(table, brains.get(s, default), {0}) for s in range(4)]
     return play(table, "arranged", bots)
 

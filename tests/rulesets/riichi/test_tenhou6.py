@@ -26,12 +26,22 @@ from engine.events import (
     Settled,
 )
 from engine.melds import MeldType
-from engine.notation import parse_tile
+from engine.notation import format_tiles, parse_tile, parse_tiles
 from engine.simulate import acting_seat, greedy_bots, play_match
 from engine.state import HandResult
 from engine.views import view_for
 from rulesets.riichi.tenhou6 import ExportError, result_row, tile_code, to_tenhou6
-from tests.rulesets.riichi.table_helpers import Play, begin, riichi_table
+from tests.rulesets.riichi.table_helpers import (
+    Play,
+    SteeredBot,
+    arranged_table,
+    begin,
+    declare_riichi,
+    either,
+    play,
+    riichi_table,
+    tsumogiri,
+)
 
 T = parse_tile
 
@@ -300,3 +310,34 @@ def test_start_hands_sort_red_fives_beside_their_fives() -> None:
     from rulesets.riichi.tenhou6 import _sort_key
 
     assert sorted([53, 16, 51, 15, 25, 52, 14], key=_sort_key) == [14, 15, 51, 16, 25, 52, 53]
+
+
+def test_arranged_four_riichi_and_nagashi_hands_export() -> None:
+    table = arranged_table(
+        ["123456789m1199p", "123456789s2288p", "111222333z5577p", "444555666z3366p"],
+        draws="7777z",
+    )
+    bots = [SteeredBot(table, either(declare_riichi, tsumogiri), {0}) for _ in range(4)]
+    _, events = play(table, "t6-riichi", bots, check=False)
+    doc = to_tenhou6(events, walls=table.wall)
+    first, second = doc["log"][0], doc["log"][1]
+    assert first[16] == ["四家立直"]
+    assert [first[6][0], first[9][0], first[12][0], first[15][0]] == ["r60"] * 4
+    assert second[0] == [0, 1, 4]  # E1, one honba, the four sticks still on the table
+    assert second[1] == [24000] * 4
+
+    yaochuu = "19m19p19s1234567z19m19p1s"
+    draws = dict(zip(range(1, 72, 4), _tiles(yaochuu), strict=False))
+    table = arranged_table(
+        ["234567m234567p2s", "345678m345678p3s", "234567s234567p2m", "345679s345678m4p"],
+        draws=draws,
+        options={"nagashi_mangan": True},
+    )
+    bots = [SteeredBot(table, tsumogiri, {0}) for _ in range(4)]
+    _, events = play(table, "t6-nagashi", bots, check=False)
+    row = to_tenhou6(events, walls=table.wall)["log"][0][16]
+    assert row == ["流し満貫", [-4000 + 1000, 8000 + 1000, -2000 + 1000, -2000 - 3000]]
+
+
+def _tiles(text: str) -> list[str]:
+    return [format_tiles([t]) for t in parse_tiles(text)]
