@@ -329,9 +329,11 @@ def _kong_stands(run: _Run, seat: int, *, concealed: bool) -> None:
 
 
 def _mark_furiten(run: _Run, completes: tuple[int, ...]) -> None:
-    if run.state.table.rules.furiten:
+    rules = run.state.table.rules
+    if rules.furiten:
         for s in completes:
-            run.emit(Furiten(seat=s))
+            if not rules.furiten_riichi_only or run.hand.seats[s].riichi:
+                run.emit(Furiten(seat=s))
 
 
 def _resolve(run: _Run, window: ClaimWindow) -> None:

@@ -71,7 +71,7 @@ _furiten_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
 
 def is_furiten(rules: TableRules, seat: SeatState) -> bool:
     """Whether the seat may not win on a discard (riichi.md §7)."""
-    if not rules.furiten:
+    if not rules.furiten or (rules.furiten_riichi_only and not seat.riichi):
         return False
     memo = _furiten_memo.get(id(seat))
     if memo is not None and memo[0] is seat and memo[1] is rules:
@@ -147,7 +147,9 @@ def win_context(
         seat_wind=hand.seat_wind(seat_index),
         round_wind=hand.round_wind,
         riichi=seat.riichi_accepted,
-        double_riichi=seat.double_riichi and seat.riichi_accepted,
+        double_riichi=seat.double_riichi
+        and seat.riichi_accepted
+        and bool(riichi and riichi.double_riichi),
         ippatsu=seat.ippatsu,
         haitei=tsumo and hand.remaining() == 0,
         houtei=final and not tsumo and not chankan,

@@ -97,6 +97,8 @@ class TableRules:
     kan_dora: bool = False
     kan_dora_timing: KanDoraTiming = KanDoraTiming.IMMEDIATE
     furiten: bool = False
+    # Three Kingdoms §7: only riichi players are subject to furiten
+    furiten_riichi_only: bool = False
     riichi: RiichiRules | None = None
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()

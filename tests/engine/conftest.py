@@ -119,6 +119,7 @@ THREE_KINGDOMS_LIKE = TableRules(
     max_kongs=4,
     kan_dora=True,
     furiten=True,
+    furiten_riichi_only=True,
     riichi=RiichiRules(
         deposit=10,
         min_points=None,

@@ -22,7 +22,14 @@ from engine.events import (
     KongMade,
     RiichiAccepted,
 )
-from engine.legal import _shape_key, is_furiten, isolated, legal_actions, may_be_ready
+from engine.legal import (
+    _shape_key,
+    is_furiten,
+    isolated,
+    legal_actions,
+    may_be_ready,
+    win_context,
+)
 from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, waits
 from engine.shapes import is_complete as complete_shape
@@ -401,3 +408,28 @@ def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
         assert all(r.tenpai[s] for s in range(4) if r.riichi[s])
         for s in r.nagashi:
             assert all(t >= 27 or t % 9 in (0, 8) for seat, t in r.discards if seat == s)
+
+
+def test_riichi_only_furiten_spares_other_seats(h) -> None:
+    rules = h.THREE_KINGDOMS_LIKE
+    ready = SeatState(
+        hand=tuple(sorted(parse_tiles("123p456p789p123m11s77z"))),
+        discards=(DiscardRecord(T("1s")),),
+    )
+    assert not is_furiten(rules, ready)
+    assert is_furiten(rules, replace(ready, riichi=True, riichi_accepted=True))
+    assert not is_furiten(rules, replace(ready, furiten_temp=True))
+
+
+def test_double_riichi_flag_follows_the_rules(h) -> None:
+    hands = ["123m456m789m11p34s", *RIICHI_HANDS[1:]]
+    for allowed in (True, False):
+        riichi = replace(h.RIICHI_LIKE.riichi, double_riichi=allowed)
+        table = riichi_table(h, hands, draws="7z6z5z4z2s", riichi=riichi)
+        state, _ = start(table, "dr")
+        state, _ = step(state, Discard(seat=0, tile=T("7z"), riichi=True))
+        for s, tile in ((1, "6z"), (2, "5z"), (3, "4z")):
+            state, _ = step(state, Discard(seat=s, tile=T(tile)))
+            state = pass_all(state)
+        ctx = win_context(state, 0, T("2s"), tsumo=True)
+        assert ctx.riichi and ctx.double_riichi is allowed and ctx.ippatsu
