@@ -8,6 +8,12 @@ bottom then stack 2 top and bottom (12, 13, 10, 11); the dora indicator is the t
 stack 3 (8) and the kan-dora indicators the tops of stacks 4-7 (6, 4, 2, 0); each ura
 indicator lies under its indicator (9, 7, 5, 3, 1). The live wall never feeds the dead
 wall, so the last live tile is fixed.
+
+Two rules the engine cannot express yet (reported to its owner): furiten for riichi
+players only (``TableRules.furiten`` binds every seat, so it stays off here and riichi
+players are not held to furiten at the table), and riichi on a hand that is ready only
+as a special shape plus a set (``engine.shapes.shanten`` reads 16-tile hands as the
+standard shape only, so such a hand is offered no riichi discard).
 """
 
 from __future__ import annotations
@@ -58,9 +64,7 @@ def table_rules(options: Options) -> TableRules:
         multi_win=MultiWin.HEAD_BUMP,  # §1: one winner, nearest the discarder
         kan_dora=True,  # §6: every kong reveals a kan-dora indicator
         kan_dora_timing=KanDoraTiming(options.kan_dora_timing),  # Q13
-        # §1/§7: only riichi players are furiten, which TableRules cannot express yet
-        # (its furiten applies to every seat); see the package report.
-        furiten=False,
+        furiten=False,  # §1 furiten wins allowed; §7 riichi furiten: see the docstring
         riichi=RiichiRules(
             deposit=RIICHI_DEPOSIT,
             min_points=None,  # Q7: no score requirement
