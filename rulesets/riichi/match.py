@@ -40,7 +40,8 @@ def liable_seat(
     The liable player fed the call that made the yakuman certain: the pon or open kan
     completing the third dragon set (daisangen) or the fourth wind set (daisuushii), or
     the open kan that was the fourth kan (suukantsu). Calls are in the order made; an
-    added kan keeps the place of its pon."""
+    added kan keeps the place of its pon, so for suukantsu (off by default) an added kan
+    made after the open kan is not seen as the later one."""
     values = {p.id: p.value // 13 for p in win.score.patterns}
     checks: list[tuple[str, tuple[int, ...] | None, int]] = [
         ("daisangen", DRAGONS, 3),

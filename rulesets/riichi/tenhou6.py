@@ -33,6 +33,9 @@ A hand is an array of 17 items::
   deposits collected; a riichi stick placed during the hand shows only in the next
   hand's start scores and stick count (Tenhou's convention).
 
+Yaku are written with this ruleset's Japanese names (``PatternHit.ja``), which mostly
+but not always match Tenhou's own spelling; viewers show them as given.
+
 The initial dora indicator is not an event of the log, so it is read from the wall
 rebuilt from the seed the match reveals at its end (``walls`` overrides for arranged
 walls). ``to_tenhou6`` is pure: events in, a JSON-ready dict out.
