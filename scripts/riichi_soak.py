@@ -4,19 +4,23 @@ matches end. Prints seeds where each rare end condition happened (tests pin some
 
     python scripts/riichi_soak.py --games 200 --bots greedy
     python scripts/riichi_soak.py --games 50 --preset tenhou --no-check
+    python scripts/riichi_soak.py --games 3 --export /tmp/logs   # tenhou.net/6 JSON files
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from engine.events import HandEnded, MatchEnded
 from engine.ruleset import table_for
 from engine.simulate import BOTS, MatchRecord, play_match
 from rulesets.riichi import RULESET
 from rulesets.riichi.options import preset
+from rulesets.riichi.tenhou6 import to_tenhou6
 
 
 def match_end(record: MatchRecord) -> str:
@@ -60,6 +64,7 @@ def main() -> None:
     parser.add_argument("--preset", default="default")
     parser.add_argument("--seed", default="soak")
     parser.add_argument("--no-check", action="store_true")
+    parser.add_argument("--export", type=Path, help="write each match as tenhou.net/6 JSON here")
     args = parser.parse_args()
     options = preset(args.preset).model_dump(exclude_defaults=True)
     table = table_for(RULESET, options)
@@ -71,6 +76,11 @@ def main() -> None:
         seed = f"{args.seed}-{g}"
         record = play_match(table, seed, BOTS[args.bots], check=not args.no_check)
         end = match_end(record)
+        if args.export is not None:
+            args.export.mkdir(parents=True, exist_ok=True)
+            doc = to_tenhou6(record.events, title=f"Jantaku soak {seed}")
+            text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+            (args.export / f"{seed}.json").write_text(text, encoding="utf-8")
         ends[end] += 1
         seeds[end].append(seed)
         counted = hand_ends(record)
