@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from server.api import admin, players, rulesets, tables
+from server.api import admin, corrections, matches, players, rulesets, tables
 from server.auth import admin_token_hash
 from server.config import Settings
+from server.db.store import SqlStore
 from server.errors import install as install_errors
-from server.repositories.memory import MemoryStore
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
 from server.services import Services
@@ -19,12 +20,29 @@ from server.ws.endpoint import table_socket
 from server.ws.messages import PROTOCOL_VERSION
 
 
+def mount_web(app: FastAPI) -> bool:
+    """The web client's hook: ``server.web.mount(app)`` when that module exists."""
+    try:
+        web = importlib.import_module("server.web")
+    except ModuleNotFoundError as exc:
+        if exc.name in ("server.web", "server"):
+            return False
+        raise
+    mount = getattr(web, "mount", None)
+    if mount is None:
+        return False
+    mount(app)
+    return True
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The application on ``store``; without one, on the SQL database of
+    ``settings.database_url`` (migrated to the newest schema at start-up)."""
     settings = settings or Settings()
-    storage: Store = store if store is not None else MemoryStore()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage: Store = store if store is not None else await SqlStore.open(settings.database_url)
         services = Services(
             settings=settings,
             store=storage,
@@ -52,10 +70,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(rulesets.router)
     app.include_router(tables.router)
     app.include_router(admin.router)
+    app.include_router(matches.router)
+    app.include_router(corrections.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
 
     @app.get("/api/health", tags=["health"])
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    mount_web(app)
     return app

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
+from server.commands.db import db
 from server.commands.demo import demo
+from server.commands.export import export
 from server.commands.play import play
 from server.commands.rulesets import rulesets
 from server.commands.score import score
@@ -24,6 +26,8 @@ app.command()(serve)
 app.command()(play)
 
 app.command()(simulate)
+app.command()(export)
+app.add_typer(db)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="JANTAKU_", extra="ignore")
 
+    # The database: a SQLite file in the working directory by default; PostgreSQL in
+    # production, e.g. postgresql+asyncpg://jantaku:secret@db:5432/jantaku. Migrations are
+    # applied at start-up.
+    database_url: str = "sqlite+aiosqlite:///jantaku.db"
+
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535)
     # Bearer token of the administrator. When unset, one is generated at the first start,

@@ -1,4 +1,4 @@
-"""``jantaku serve``: the HTTP/WebSocket server on the embedded default storage."""
+"""``jantaku serve``: the HTTP/WebSocket server on its database (SQLite by default)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ def serve(
     host: Annotated[str | None, typer.Option(help="interface (JANTAKU_HOST)")] = None,
     port: Annotated[int | None, typer.Option(help="TCP port (JANTAKU_PORT)")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    database_url: Annotated[
+        str | None, typer.Option(help="database URL (JANTAKU_DATABASE_URL)")
+    ] = None,
 ) -> None:
-    """Run the Jantaku server (REST at /api, WebSocket at /ws, OpenAPI at /docs)."""
+    """Run the Jantaku server (REST at /api, WebSocket at /ws, OpenAPI at /docs) on its
+    database (migrated at start; unfinished tables resume where they stopped)."""
     import uvicorn
 
     from server.app import create_app
@@ -23,6 +27,8 @@ def serve(
         overrides["host"] = host
     if port is not None:
         overrides["port"] = port
+    if database_url is not None:
+        overrides["database_url"] = database_url
     settings = Settings(**overrides)  # type: ignore[arg-type]
     app = create_app(settings)
     uvicorn.run(

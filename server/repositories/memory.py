@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import copy
-from datetime import datetime
+from datetime import UTC, datetime
 
+from server.records.derive import derive
 from server.repositories.protocols import (
+    AdjustmentRow,
+    AuditRow,
     EventLog,
+    HandRow,
+    LeaderRow,
     LoggedEvent,
     PlayerRecord,
     PlayerRepository,
+    RecordRepository,
+    StandingRow,
     TableRecord,
     TableRepository,
 )
@@ -66,12 +73,108 @@ class MemoryTables:
         return [copy.deepcopy(t) for t in self._by_id.values()]
 
     async def save(self, table: TableRecord) -> None:
-        self._by_id[table.id] = copy.deepcopy(table)
+        old = self._by_id.get(table.id)
+        saved = copy.deepcopy(table)
+        saved.voided = old.voided if old is not None else False  # only corrections set it
+        self._by_id[table.id] = saved
+
+
+class MemoryRecords:
+    def __init__(self, tables: MemoryTables) -> None:
+        self._tables = tables
+        self._hands: dict[str, list[HandRow]] = {}
+        self._standings: dict[str, list[StandingRow]] = {}
+        self._adjustments: list[AdjustmentRow] = []
+        self._audit: list[AuditRow] = []
+
+    def _write(self, hands: list[HandRow], standings: list[StandingRow]) -> None:
+        for h in hands:
+            self._hands.setdefault(h.table_id, []).append(h)
+        for s in standings:
+            self._standings.setdefault(s.table_id, []).append(s)
+
+    async def hands(self, table_id: str) -> list[HandRow]:
+        return [copy.deepcopy(h) for h in self._hands.get(table_id, [])]
+
+    async def standings(self, table_id: str) -> list[StandingRow]:
+        return [copy.copy(s) for s in self._standings.get(table_id, [])]
+
+    async def adjustments(self, table_id: str) -> list[AdjustmentRow]:
+        return [copy.copy(a) for a in self._adjustments if a.table_id == table_id]
+
+    async def audit(self, table_id: str | None = None) -> list[AuditRow]:
+        return [copy.copy(a) for a in self._audit if table_id in (None, a.table_id)]
+
+    def _counted(self) -> list[tuple[TableRecord, StandingRow]]:
+        out: list[tuple[TableRecord, StandingRow]] = []
+        for table_id, rows in self._standings.items():
+            record = self._tables._by_id.get(table_id)
+            if record is None or record.voided or record.status != "finished":
+                continue
+            out.extend((record, s) for s in rows)
+        return out
+
+    async def history(self, player_id: str) -> list[StandingRow]:
+        found = [(r, s) for r, s in self._counted() if s.player == player_id]
+        found.sort(key=lambda rs: rs[0].ended or rs[0].created, reverse=True)
+        return [copy.copy(s) for _, s in found]
+
+    async def leaderboard(self, ruleset: str | None) -> list[LeaderRow]:
+        acc: dict[str, list[StandingRow]] = {}
+        for record, s in self._counted():
+            if (ruleset is None or record.ruleset == ruleset) and not s.player.startswith("bot:"):
+                acc.setdefault(s.player, []).append(s)
+        rows = [
+            LeaderRow(
+                player=p,
+                matches=len(ss),
+                points=sum(s.points for s in ss),
+                average_rank=sum(s.rank for s in ss) / len(ss),
+            )
+            for p, ss in acc.items()
+        ]
+        rows.sort(key=lambda r: (-r.points, r.average_rank, r.player))
+        return rows
+
+    def _log(
+        self, table_id: str, action: str, by: str, reason: str, detail: dict[str, object]
+    ) -> None:
+        self._audit.append(
+            AuditRow(len(self._audit) + 1, table_id, action, reason, by, datetime.now(UTC), detail)
+        )
+
+    async def void_last_hand(self, table_id: str, by: str, reason: str) -> HandRow | None:
+        live = [h for h in self._hands.get(table_id, []) if not h.voided]
+        if not live:
+            return None
+        live[-1].voided = True
+        self._log(table_id, "void_hand", by, reason, {"hand_number": live[-1].hand_number})
+        return copy.deepcopy(live[-1])
+
+    async def void_match(self, table_id: str, by: str, reason: str) -> bool:
+        record = self._tables._by_id.get(table_id)
+        if record is None or record.voided:
+            return False
+        record.voided = True
+        self._log(table_id, "void_match", by, reason, {})
+        return True
+
+    async def adjust(
+        self, table_id: str, place: int, amount: int, by: str, reason: str
+    ) -> AdjustmentRow:
+        row = AdjustmentRow(
+            len(self._adjustments) + 1, table_id, place, amount, reason, by, datetime.now(UTC)
+        )
+        self._adjustments.append(row)
+        self._log(table_id, "adjust_score", by, reason, {"place": place, "amount": amount})
+        return copy.copy(row)
 
 
 class MemoryEventLog:
-    def __init__(self) -> None:
+    def __init__(self, tables: MemoryTables, records: MemoryRecords) -> None:
         self._logs: dict[str, list[LoggedEvent]] = {}
+        self._tables = tables
+        self._records = records
 
     async def append(self, events: list[LoggedEvent]) -> None:
         last: dict[str, int] = {}
@@ -80,8 +183,24 @@ class MemoryEventLog:
             if ev.seq != before + 1:
                 raise ValueError(f"table {ev.table_id}: seq {ev.seq} after {before}")
             last[ev.table_id] = ev.seq
+        derived = []
+        for table_id in last:
+            batch = [ev for ev in events if ev.table_id == table_id]
+            record = self._tables._by_id.get(table_id)
+            occupants = list(record.seats) if record else []
+            previous = next(
+                (
+                    e
+                    for e in reversed(self._logs.get(table_id, []))
+                    if e.event.get("type") == "hand_ended"
+                ),
+                None,
+            )
+            derived.append(derive(table_id, batch, occupants, previous))
         for ev in events:
             self._logs.setdefault(ev.table_id, []).append(ev)
+        for d in derived:
+            self._records._write(d.hands, d.standings)
 
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
         return list(self._logs.get(table_id, [])[after_seq:])
@@ -89,9 +208,12 @@ class MemoryEventLog:
 
 class MemoryStore:
     def __init__(self) -> None:
+        tables = MemoryTables()
+        records = MemoryRecords(tables)
         self.players: PlayerRepository = MemoryPlayers()
-        self.tables: TableRepository = MemoryTables()
-        self.events: EventLog = MemoryEventLog()
+        self.tables: TableRepository = tables
+        self.events: EventLog = MemoryEventLog(tables, records)
+        self.records: RecordRepository = records
 
     async def close(self) -> None:
         return None

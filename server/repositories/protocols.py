@@ -40,6 +40,7 @@ class TableRecord:
     hand_label: str = ""
     hands_played: int = 0
     standings: list[dict[str, Any]] = field(default_factory=list)
+    voided: bool = False  # set only by an admin correction (RecordRepository.void_match)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,71 @@ class LoggedEvent:
     seq: int  # 1, 2, 3 … per table
     hand_number: int | None
     event: dict[str, Any]  # the engine's unredacted event JSON
+
+
+@dataclass
+class HandRow:
+    """One line of a match's scoresheet, written with the hand's final events. Seats in
+    ``wins``/``payments`` are table places (``result.seating`` applied)."""
+
+    table_id: str
+    hand_number: int
+    seq: int  # seq of the hand_ended event
+    label: str
+    round_wind: int
+    dealer: int  # table place of the dealer
+    honba: int
+    outcome: str  # win | exhaustive_draw | abortive_draw
+    abort: str | None
+    winners: list[int]
+    discarder: int | None
+    wins: list[dict[str, Any]]  # per win: place, from, tile, self_draw, patterns, total
+    total: int  # the winning hands' totals added up
+    payments: list[dict[str, Any]]  # payer, payee (places; None = the table), amount, reason
+    scores: list[int]  # per place, after the hand
+    voided: bool = False
+
+
+@dataclass
+class StandingRow:
+    table_id: str
+    place: int
+    player: str  # the occupant of the place when the match ended
+    rank: int
+    score: int
+    points: float  # table points, or the uma/oka-adjusted result
+
+
+@dataclass
+class AdjustmentRow:
+    """A penalty (or bonus) line an administrator added to a match's scoresheet."""
+
+    id: int
+    table_id: str
+    place: int
+    amount: int
+    reason: str
+    by: str
+    at: datetime
+
+
+@dataclass
+class AuditRow:
+    id: int
+    table_id: str | None
+    action: str  # void_hand | void_match | adjust_score
+    reason: str
+    by: str
+    at: datetime
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class LeaderRow:
+    player: str
+    matches: int
+    points: float
+    average_rank: float
 
 
 class PlayerRepository(Protocol):
@@ -84,9 +150,39 @@ class EventLog(Protocol):
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]: ...
 
 
+class RecordRepository(Protocol):
+    """The match records the event log writes (scoresheet rows with the hand's final
+    events, standings with the last hand) and the admin corrections with their audit."""
+
+    async def hands(self, table_id: str) -> list[HandRow]: ...
+
+    async def standings(self, table_id: str) -> list[StandingRow]: ...
+
+    async def adjustments(self, table_id: str) -> list[AdjustmentRow]: ...
+
+    async def audit(self, table_id: str | None = None) -> list[AuditRow]: ...
+
+    async def history(self, player_id: str) -> list[StandingRow]:
+        """The player's standings in finished, not voided matches (newest first)."""
+        ...
+
+    async def leaderboard(self, ruleset: str | None) -> list[LeaderRow]: ...
+
+    async def void_last_hand(self, table_id: str, by: str, reason: str) -> HandRow | None:
+        """Mark the last hand not yet voided as voided (None: nothing left to void)."""
+        ...
+
+    async def void_match(self, table_id: str, by: str, reason: str) -> bool: ...
+
+    async def adjust(
+        self, table_id: str, place: int, amount: int, by: str, reason: str
+    ) -> AdjustmentRow: ...
+
+
 class Store(Protocol):
     players: PlayerRepository
     tables: TableRepository
     events: EventLog
+    records: RecordRepository
 
     async def close(self) -> None: ...

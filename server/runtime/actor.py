@@ -174,6 +174,9 @@ class TableActor:
         self.record.commitment = commitment(self.seed)
         self.record.seed = self.seed  # kept for recovery; public() shows it only at the end
         self.record.started = datetime.now(UTC)
+        # The seed is stored before the first event: a crash in between restarts the match
+        # from the same seed (``recover`` with an empty log).
+        await self.store.tables.save(self.record)
         await self._commit(state, events)
         self._status("playing", "the match started")
 
@@ -407,6 +410,10 @@ class TableActor:
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
                 self.bots[place] = self._make_bot(place, occupant)
+        if not logged and self.record.status == "playing":  # stopped before its first event
+            first, events = start(self.table, seed)
+            await self._commit(first, events)
+            return
         self._refresh_prompts()
 
     async def start_if_full(self) -> None:

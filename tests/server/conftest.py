@@ -113,6 +113,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     settings = Settings(
         admin_token=ADMIN_TOKEN,
         admin_token_file=tmp / "admin.sha256",
+        database_url=f"sqlite+aiosqlite:///{tmp / 'jantaku.db'}",
         bot_delay=0,
         move_time=0,
         claim_time=0,

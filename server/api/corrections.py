@@ -1,0 +1,92 @@
+"""Admin corrections of match records, each with an audit line (who, when, why): void
+the last hand, void a match, add a penalty line. The live match is not touched: these
+correct the records (scoresheet totals, history, leaderboard)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from server.api.deps import AdminDep, ServicesDep
+from server.errors import ApiError, not_found
+from server.records.exports import NoSuchMatch, load_match, load_sheet
+from server.repositories.protocols import TableRecord
+from server.services import Services
+
+router = APIRouter(prefix="/api/admin/matches", tags=["admin"], dependencies=[AdminDep])
+
+Who = Field(min_length=1, max_length=64, description="the administrator's name, for the audit")
+Why = Field(min_length=1, max_length=500, description="why, for the audit")
+
+
+class VoidIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    by: str = Who
+    reason: str = Why
+
+
+class AdjustIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    by: str = Who
+    reason: str = Why
+    seat: int = Field(ge=0, le=3, description="table place")
+    amount: int = Field(ge=-1_000_000, le=1_000_000, description="negative for a penalty")
+
+
+async def _match(svc: Services, match_id: str) -> TableRecord:
+    try:
+        return await load_match(svc.store, match_id)
+    except NoSuchMatch:
+        raise not_found("match", match_id) from None
+
+
+@router.post("/{match_id}/void-last-hand")
+async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
+    record = await _match(svc, match_id)
+    if record.voided:
+        raise ApiError(409, "match_voided", "the match is voided")
+    hand = await svc.store.records.void_last_hand(match_id, body.by, body.reason)
+    if hand is None:
+        raise ApiError(409, "no_hand", "the match has no hand left to void")
+    return await load_sheet(svc.store, match_id)
+
+
+@router.post("/{match_id}/void")
+async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
+    record = await _match(svc, match_id)
+    if record.status not in ("finished", "aborted"):
+        raise ApiError(409, "match_running", f"the match is {record.status}: abort it first")
+    if not await svc.store.records.void_match(match_id, body.by, body.reason):
+        raise ApiError(409, "match_voided", "the match is already voided")
+    return await load_sheet(svc.store, match_id)
+
+
+@router.post("/{match_id}/adjustments", status_code=201)
+async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, Any]:
+    record = await _match(svc, match_id)
+    if record.voided:
+        raise ApiError(409, "match_voided", "the match is voided")
+    if body.seat >= len(record.seats):
+        raise ApiError(422, "invalid_field", f"seat: the match has {len(record.seats)} places")
+    if body.amount == 0:
+        raise ApiError(422, "invalid_field", "amount: a penalty line moves a non-zero amount")
+    await svc.store.records.adjust(match_id, body.seat, body.amount, body.by, body.reason)
+    return await load_sheet(svc.store, match_id)
+
+
+@router.get("/{match_id}/audit")
+async def audit(match_id: str, svc: ServicesDep) -> list[dict[str, Any]]:
+    await _match(svc, match_id)
+    return [
+        {
+            "id": a.id,
+            "action": a.action,
+            "by": a.by,
+            "at": a.at.isoformat(),
+            "reason": a.reason,
+            "detail": a.detail,
+        }
+        for a in await svc.store.records.audit(match_id)
+    ]

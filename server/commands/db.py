@@ -1,0 +1,75 @@
+"""``jantaku db upgrade|downgrade|current``: the database migrations, for operators."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import typer
+
+db = typer.Typer(
+    name="db",
+    help="Database migrations (Alembic) of JANTAKU_DATABASE_URL.",
+    no_args_is_help=True,
+)
+
+UrlOption = Annotated[
+    str | None, typer.Option("--url", help="database URL (default: JANTAKU_DATABASE_URL)")
+]
+
+
+def _url(url: str | None) -> str:
+    if url:
+        return url
+    from server.config import Settings
+
+    return Settings().database_url
+
+
+def _fail(exc: Exception) -> None:
+    typer.echo(f"error: {type(exc).__name__}: {exc}", err=True)
+    raise typer.Exit(1)
+
+
+@db.command()
+def upgrade(
+    revision: Annotated[str, typer.Argument(help="target revision")] = "head",
+    url: UrlOption = None,
+) -> None:
+    """Apply the migrations up to REVISION (default: the newest)."""
+    from server.db import migrate
+
+    target = _url(url)
+    try:
+        asyncio.run(migrate.upgrade(target, revision))
+        typer.echo(f"database at revision {asyncio.run(migrate.current(target))}")
+    except Exception as exc:
+        _fail(exc)
+
+
+@db.command()
+def downgrade(
+    revision: Annotated[str, typer.Argument(help='target revision ("base": no tables)')],
+    url: UrlOption = None,
+) -> None:
+    """Undo the migrations down to REVISION."""
+    from server.db import migrate
+
+    target = _url(url)
+    try:
+        asyncio.run(migrate.downgrade(target, revision))
+        typer.echo(f"database at revision {asyncio.run(migrate.current(target))}")
+    except Exception as exc:
+        _fail(exc)
+
+
+@db.command()
+def current(url: UrlOption = None) -> None:
+    """Print the database's revision and the newest one."""
+    from server.db import migrate
+
+    try:
+        typer.echo(f"current: {asyncio.run(migrate.current(_url(url)))}")
+        typer.echo(f"head: {migrate.head()}")
+    except Exception as exc:
+        _fail(exc)

@@ -1,0 +1,149 @@
+"""The tables of the Jantaku database (SQLAlchemy 2 declarative models). Alembic's
+migrations in ``migrations/versions`` create exactly these; a test compares the two."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ID = String(32)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # SHA-256 of the bearer token (NULL once revoked); the token itself is never stored.
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Match(Base):
+    """A table and its match (the runtime's ``TableRecord``)."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), index=True)
+    ruleset_version: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)  # exact, after validation
+    seats: Mapped[list[str]] = mapped_column(JSON)  # per table place
+    timers: Mapped[dict[str, float]] = mapped_column(JSON)
+    spectators: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_by: Mapped[str] = mapped_column(ID)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    commitment: Mapped[str | None] = mapped_column(String(64))  # SHA-256 of the seed
+    seed: Mapped[str | None] = mapped_column(String(128))  # public once finished
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    started: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    hand_label: Mapped[str] = mapped_column(String(32), default="")
+    hands_played: Mapped[int] = mapped_column(Integer, default=0)
+    standings: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MatchEvent(Base):
+    """The append-only event log: the engine's unredacted event JSON."""
+
+    __tablename__ = "match_events"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    hand_number: Mapped[int | None] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(32))
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class Hand(Base):
+    """A scoresheet row, written in the transaction of the hand's final events."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "hand_number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)  # of the hand_ended event
+    label: Mapped[str] = mapped_column(String(32))
+    round_wind: Mapped[int] = mapped_column(Integer)  # the prevailing wind
+    dealer: Mapped[int] = mapped_column(Integer)  # table place
+    honba: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(24))  # win | exhaustive_draw | abortive_draw
+    abort: Mapped[str | None] = mapped_column(String(48))
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    discarder: Mapped[int | None] = mapped_column(Integer)
+    wins: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # itemised patterns
+    total: Mapped[int] = mapped_column(Integer)
+    payments: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # each with its reason
+    scores: Mapped[list[int]] = mapped_column(JSON)  # per place, after the hand
+    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Standing(Base):
+    __tablename__ = "standings"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    place: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player: Mapped[str] = mapped_column(ID, index=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)  # raw score
+    points: Mapped[float] = mapped_column(Float)  # table points or uma-adjusted
+
+
+class Adjustment(Base):
+    """A penalty line an administrator added to a match."""
+
+    __tablename__ = "adjustments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    amount: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Audit(Base):
+    """Who corrected what, when and why."""
+
+    __tablename__ = "audit"
+    __table_args__ = (Index("ix_audit_match_id_at", "match_id", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id"))
+    action: Mapped[str] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)
