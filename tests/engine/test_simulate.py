@@ -3,8 +3,6 @@ score conservation, no leak in any redacted event or seat view."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine.simulate import greedy_bots, play_match, random_bots
@@ -57,7 +55,6 @@ def test_thousands_of_hands_leak_nothing(h) -> None:
         h.make_table(h.THREE_KINGDOMS_LIKE, hands=50),
     ]
     hands = 0
-    start = time.perf_counter()
     i = 0
     while hands < 2000:
         table = configs[i % len(configs)]
@@ -66,4 +63,3 @@ def test_thousands_of_hands_leak_nothing(h) -> None:
         hands += record.stats.hands
         i += 1
     assert hands >= 2000
-    assert time.perf_counter() - start < 200
