@@ -1,94 +1,29 @@
 """Self-play throughput of the table engine: hands/s and matches/s for random and greedy
-bots, for MCR (the real ruleset) and a riichi hanchan (the riichi scorer on a riichi-style
-TableRules with a bench-only settlement, until the riichi ruleset ships its table glue).
+bots, for an MCR session (16 hands) and a riichi hanchan, both the real rulesets.
 
     python bench/selfplay.py                      # both rulesets, both bot kinds
     python bench/selfplay.py --ruleset riichi --bots random --games 40
 
-Measured 2026-11-30 on the 2-core build box while other jobs ran (load average 2-4, so
-expect better on an idle machine), ``--games 10``, rates per CPU second:
-mcr random 52 hands/s (3.2 matches/s), mcr greedy 27 hands/s (1.7 matches/s),
-riichi random 51-91 hands/s (4.6-7.6 hanchan/s), riichi greedy 34 hands/s (2.7 hanchan/s).
+Measured 2026-11-30 06:18 UTC on the 2-core build box while other jobs ran (load average
+about 3, so expect better on an idle machine), ``--games 10``, rates per CPU second:
+mcr random 50 hands/s (3.1 matches/s), mcr greedy 30 hands/s (1.9 matches/s),
+riichi random 53-72 hands/s (4.7-6.4 hanchan/s), riichi greedy 35 hands/s (2.8 hanchan/s).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
 
-from engine.context import WinContext
-from engine.match import RenchanMatch
-from engine.scoring import Score
+from engine.ruleset import table_for
 from engine.simulate import BOTS, MatchStats, play_match
-from engine.state import HandResult, MatchState, Payment
-from engine.table_rules import (
-    Abort,
-    KanDoraTiming,
-    Kuikae,
-    MultiWin,
-    Replacement,
-    RiichiRules,
-    Table,
-    TableRules,
-)
-from engine.wall import WallSpec
+from engine.table_rules import Table
 
 
-def riichi_bench_table() -> Table:
+def riichi_table() -> Table:
     from rulesets.riichi import RULESET
 
-    options = RULESET.options_model()
-    rules = TableRules(
-        wall=WallSpec(
-            dead_wall=14,
-            replacement_positions=(0, 1, 2, 3),
-            dora_positions=(4, 5, 6, 7, 8),
-            ura_positions=(9, 10, 11, 12, 13),
-            replenish_dead_wall=True,
-        ),
-        replacement=Replacement.DEAD_WALL,
-        max_kongs=4,
-        rob_concealed_kong_thirteen_orphans=True,
-        multi_win=MultiWin.DOUBLE,
-        kan_dora=True,
-        kan_dora_timing=KanDoraTiming.IMMEDIATE,
-        furiten=True,
-        riichi=RiichiRules(),
-        kuikae=Kuikae.FORBIDDEN,
-        aborts=frozenset(Abort),
-        tenpai_at_draw=True,
-        first_turn_flags=True,
-    )
-
-    def score(win: WinContext) -> Score:
-        return RULESET.score(win, options)
-
-    def settle(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
-        out: list[Payment] = []
-        for i, w in enumerate(result.wins):
-            pay: dict[str, Any] = dict(w.score.details.get("payment", {}))
-            honba = result.honba if i == 0 else 0
-            if w.from_seat is not None:
-                out.append(Payment(w.from_seat, w.seat, pay["ron"] + 300 * honba, "ron"))
-            else:
-                for s in range(4):
-                    if s != w.seat:
-                        key = "dealer" if s == result.dealer else "non_dealer"
-                        out.append(Payment(s, w.seat, pay[key] + 100 * honba, "tsumo"))
-            if i == 0 and match.pot:
-                out.append(Payment(None, w.seat, match.pot, "deposits"))
-        if result.outcome == "exhaustive_draw" and result.tenpai:
-            ready = [s for s in range(4) if result.tenpai[s]]
-            if 0 < len(ready) < 4:
-                for s in range(4):
-                    if s not in ready:
-                        out.append(Payment(s, None, 3000 // (4 - len(ready)), "noten"))
-                for s in ready:
-                    out.append(Payment(None, s, 3000 // len(ready), "tenpai"))
-        return tuple(out)
-
-    return Table("riichi", rules, score, RenchanMatch(settle_fn=settle), {})
+    return table_for(RULESET, {})
 
 
 def mcr_table() -> Table:
@@ -97,7 +32,7 @@ def mcr_table() -> Table:
     return table()
 
 
-TABLES = {"mcr": mcr_table, "riichi": riichi_bench_table}
+TABLES = {"mcr": mcr_table, "riichi": riichi_table}
 
 
 def run(ruleset: str, bots: str, games: int, seed: str) -> tuple[MatchStats, float, float]:
