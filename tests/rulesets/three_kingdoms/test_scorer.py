@@ -154,3 +154,10 @@ def test_options_from_another_model_are_converted() -> None:
 
     win = WinContext.from_json({"concealed": "1133557799m22p88s46p", "win_tile": "5p"})
     assert RULESET.score(win, Other()).legal
+
+
+def test_single_wait_only_while_the_winning_tile_is_scored() -> None:
+    # the same 14 tiles are scored either way; only the winning tile's place differs
+    win = _win(concealed="123m456m789m234p345s5s", win_tile="5s")
+    assert "single_wait" in _ids(_scored(win, "345s", win_hidden=False))
+    assert "single_wait" not in _ids(_scored(win, "345s", win_hidden=True))
