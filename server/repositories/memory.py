@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from datetime import UTC, datetime
 
-from server.records.derive import derive
+from server.records.derive import Derived, derive
 from server.repositories.protocols import (
     AdjustmentRow,
     AuditRow,
@@ -170,6 +170,24 @@ class MemoryRecords:
         return copy.copy(row)
 
 
+def apply(record: TableRecord, d: Derived, started: bool) -> None:
+    if started and record.status == "waiting":
+        record.status = "playing"
+    if d.scores is not None:
+        record.scores = list(d.scores)
+        record.hands_played += d.hands_played
+    if d.label is not None:
+        record.hand_label = d.label
+    if d.standings:
+        record.status = "finished"
+        record.seed = d.seed
+        record.ended = datetime.now(UTC)
+        record.standings = [
+            {"player": s.place, "score": s.score, "rank": s.rank, "points": s.points}
+            for s in d.standings
+        ]
+
+
 class MemoryEventLog:
     def __init__(self, tables: MemoryTables, records: MemoryRecords) -> None:
         self._logs: dict[str, list[LoggedEvent]] = {}
@@ -199,8 +217,11 @@ class MemoryEventLog:
             derived.append(derive(table_id, batch, occupants, previous))
         for ev in events:
             self._logs.setdefault(ev.table_id, []).append(ev)
-        for d in derived:
+        for table_id, d in zip(last, derived, strict=True):
             self._records._write(d.hands, d.standings)
+            record = self._tables._by_id.get(table_id)
+            if record is not None:  # what the SQL store updates in the same transaction
+                apply(record, d, any(e.event.get("type") == "match_started" for e in events))
 
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
         return list(self._logs.get(table_id, [])[after_seq:])

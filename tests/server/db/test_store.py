@@ -1,0 +1,153 @@
+"""The SQL store keeps the repository protocols' promises on SQLite and PostgreSQL (and the
+memory store the same ones): players, tables, an all-or-nothing event log, and the records
+written with the events — a scoresheet row per settled hand, the standings with the last
+hand — plus the corrections and their audit trail."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+import pytest
+
+from server.db.store import SqlStore
+from server.repositories import MemoryStore, PlayerRecord, Store
+from tests.server.db.played import SEATS, logged, played, record
+
+Test = Callable[[Store], Awaitable[None]]
+
+
+def on_each(url: str | None, test: Test) -> None:
+    async def run() -> None:
+        store: Store = MemoryStore() if url is None else await SqlStore.open(url)
+        try:
+            await test(store)
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_players_tokens_and_last_seen(db_url: str) -> None:
+    async def test(store: Store) -> None:
+        now = datetime.now(UTC).replace(microsecond=0)
+        await store.players.add(PlayerRecord("p1", "Ann 安", "h1", now))
+        found = await store.players.by_token_hash("h1")
+        assert found is not None and found.name == "Ann 安" and found.created == now
+        await store.players.touch("p1", now)
+        assert (await store.players.get("p1")).last_seen == now  # type: ignore[union-attr]
+        assert await store.players.revoke("p1")
+        assert await store.players.by_token_hash("h1") is None
+        assert not await store.players.revoke("nobody")
+        assert await store.players.get("nobody") is None
+        assert [p.id for p in await store.players.list()] == ["p1"]
+
+    on_each(db_url, test)
+
+
+def test_tables_round_trip_and_save_keeps_voided(db_url: str) -> None:
+    async def test(store: Store) -> None:
+        rec = record("t1")
+        rec.options = {"hands_per_session": 2, "nested": {"a": [1, 2]}}
+        await store.tables.add(rec)
+        again = await store.tables.get("t1")
+        assert again is not None and again.options == rec.options and again.seats == SEATS
+        assert again.created == rec.created and again.voided is False
+        again.status, again.seed, again.scores = "finished", "s", [1, -1, 0, 0]
+        await store.tables.save(again)
+        third = await store.tables.get("t1")
+        assert third is not None and third.status == "finished" and third.scores == [1, -1, 0, 0]
+        assert await store.records.void_match("t1", "ops", "test")
+        third.voided = False
+        await store.tables.save(third)  # a runtime save never un-voids
+        assert (await store.tables.get("t1")).voided is True  # type: ignore[union-attr]
+        assert [t.id for t in await store.tables.list()] == ["t1"]
+
+    on_each(db_url, test)
+
+
+def test_event_log_is_all_or_nothing(store_url: str | None) -> None:
+    async def test(store: Store) -> None:
+        await store.tables.add(record("t1"))
+        batches = logged("t1", played())
+        await store.events.append(batches[0])
+        with pytest.raises(ValueError):
+            await store.events.append(batches[2])  # skips a batch: refused whole
+        with pytest.raises(ValueError):
+            await store.events.append(batches[0])  # the same seqs again
+        assert len(await store.events.read("t1")) == len(batches[0])
+        await store.events.append(batches[1])
+        tail = await store.events.read("t1", after_seq=len(batches[0]))
+        assert tail == batches[1]
+
+    on_each(store_url, test)
+
+
+def test_a_played_match_leaves_its_scoresheet_and_standings(store_url: str | None) -> None:
+    async def test(store: Store) -> None:
+        await store.tables.add(record("t1"))
+        batches = logged("t1", played())
+        settled = [e.event for b in batches for e in b if e.event["type"] == "settled"]
+        for batch in batches:
+            await store.events.append(batch)
+            hands = await store.records.hands("t1")
+            done = sum(
+                1
+                for b in batches[: batches.index(batch) + 1]
+                for e in b
+                if e.event["type"] == "settled"
+            )
+            assert len(hands) == done  # the row comes with the hand's final events
+        hands = await store.records.hands("t1")
+        assert [h.scores for h in hands] == [s["scores"] for s in settled]
+        for h in hands:
+            assert sum(p["amount"] for p in h.payments if p["payer"] is not None) == sum(
+                p["amount"] for p in h.payments if p["payee"] is not None
+            )
+            for w in h.wins:
+                assert w["total"] == sum(p["points"] for p in w["patterns"]) or w["total"] > 0
+        standings = await store.records.standings("t1")
+        assert sorted(s.place for s in standings) == [0, 1, 2, 3]
+        assert {s.player for s in standings} == set(SEATS)
+        final = await store.tables.get("t1")
+        assert final is not None and final.status == "finished" and final.seed == "persist"
+        assert final.scores == settled[-1]["scores"]
+        assert final.hands_played == len(settled)
+        assert len(await store.events.read("t1")) == sum(len(b) for b in batches)
+
+    on_each(store_url, test)
+
+
+def test_corrections_history_and_leaderboard(store_url: str | None) -> None:
+    async def test(store: Store) -> None:
+        for tid in ("t1", "t2"):
+            await store.tables.add(record(tid))
+            for batch in logged(tid, played()):
+                await store.events.append(batch)
+        history = await store.records.history("p-ann")
+        assert [s.table_id for s in history] == ["t1", "t2"] or len(history) == 2
+        board = await store.records.leaderboard("mcr")
+        assert {r.player for r in board} == {"p-ann", "p-bob", "p-cat"}  # bots are left out
+        assert all(r.matches == 2 for r in board)
+        assert await store.records.leaderboard("riichi") == []
+
+        last = await store.records.void_last_hand("t1", "ops", "misdeal")
+        assert last is not None and last.voided
+        hands = await store.records.hands("t1")
+        assert [h.voided for h in hands] == [False] * (len(hands) - 1) + [True]
+        row = await store.records.adjust("t1", 2, -10, "ops", "slow play")
+        assert row.amount == -10 and row.place == 2
+        assert [a.amount for a in await store.records.adjustments("t1")] == [-10]
+        assert await store.records.void_match("t2", "ops", "cheating")
+        assert not await store.records.void_match("t2", "ops", "again")
+        board = await store.records.leaderboard(None)
+        assert all(r.matches == 1 for r in board)  # the voided match no longer counts
+        audit = await store.records.audit("t1")
+        assert [(a.action, a.by, a.reason) for a in audit] == [
+            ("void_hand", "ops", "misdeal"),
+            ("adjust_score", "ops", "slow play"),
+        ]
+        assert len(await store.records.audit()) == 3
+
+    on_each(store_url, test)
