@@ -318,8 +318,9 @@ _cache: tuple[MatchState, int, tuple[Action, ...]] | None = None
 def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now (prompt ids left out), in a stable order."""
     global _cache
-    if _cache is not None and _cache[0] is state and _cache[1] == seat:
-        return _cache[2]
+    memo = _cache  # one read: another thread may replace the memo meanwhile
+    if memo is not None and memo[0] is state and memo[1] == seat:
+        return memo[2]
     hand = state.hand
     out: tuple[Action, ...] = ()
     if state.over or hand is None:
