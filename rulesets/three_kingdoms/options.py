@@ -25,9 +25,7 @@ class Options(BaseModel):
     hands_per_session: int = Field(16, ge=1, le=16)  # Q2 (8 = the East and South rounds)
     seat_change: Literal["mcr_table", "none"] = "mcr_table"  # Q3
     leftover_deposits: Literal["first_place", "discard", "return"] = "first_place"  # Q4
-    # Q5. Scoring-side only for now: the engine's TableRules.furiten would bind every
-    # seat, while §1 allows furiten wins to players not in riichi (see table.py).
-    riichi_furiten: Literal["japanese"] = "japanese"
+    riichi_furiten: Literal["japanese"] = "japanese"  # Q5
     riichi_waits: Literal["shape"] = "shape"  # Q6: ready / winning tile ignore the minimum
     riichi_min_live_wall: int = Field(4, ge=0)  # Q7
     dora_scope: Literal["scored_part", "whole_hand"] = "scored_part"  # Q8

@@ -9,11 +9,9 @@ stack 3 (8) and the kan-dora indicators the tops of stacks 4-7 (6, 4, 2, 0); eac
 indicator lies under its indicator (9, 7, 5, 3, 1). The live wall never feeds the dead
 wall, so the last live tile is fixed.
 
-Two rules the engine cannot express yet (reported to its owner): furiten for riichi
-players only (``TableRules.furiten`` binds every seat, so it stays off here and riichi
-players are not held to furiten at the table), and riichi on a hand that is ready only
-as a special shape plus a set (``engine.shapes.shanten`` reads 16-tile hands as the
-standard shape only, so such a hand is offered no riichi discard).
+One rule the engine cannot express yet (reported to its owner): riichi on a hand that is
+ready only as a special shape plus a set (``engine.shapes.shanten`` reads 16-tile hands
+as the standard shape only, so such a hand is offered no riichi discard).
 """
 
 from __future__ import annotations
@@ -64,7 +62,10 @@ def table_rules(options: Options) -> TableRules:
         multi_win=MultiWin.HEAD_BUMP,  # §1: one winner, nearest the discarder
         kan_dora=True,  # §6: every kong reveals a kan-dora indicator
         kan_dora_timing=KanDoraTiming(options.kan_dora_timing),  # Q13
-        furiten=False,  # §1 furiten wins allowed; §7 riichi furiten: see the docstring
+        # §1: furiten wins are allowed, except to riichi players (§7, Q5 Japanese meaning:
+        # a wait among one's discards, or a winning tile let pass after riichi)
+        furiten=True,
+        furiten_riichi_only=True,
         riichi=RiichiRules(
             deposit=RIICHI_DEPOSIT,
             min_points=None,  # Q7: no score requirement

@@ -7,9 +7,11 @@ from __future__ import annotations
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
 from engine.events import HandEnded, Settled
+from engine.legal import is_furiten
+from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, play_match
-from engine.state import MatchState, Phase
+from engine.state import DiscardRecord, MatchState, Phase, SeatState
 from engine.table_rules import KanDoraTiming, Replacement, RiichiAnkan
 from engine.views import view_for
 from engine.wall import Wall
@@ -34,6 +36,7 @@ def test_table_rules() -> None:
     assert rules.riichi.ankan is RiichiAnkan.NO_SHAPE_CHANGE
     assert not rules.riichi.ippatsu and not rules.riichi.double_riichi
     assert rules.aborts == frozenset() and not rules.tenpai_at_draw
+    assert rules.furiten and rules.furiten_riichi_only
     assert rules.concealed_kong_face_down
     assert rules.shape_rules.seven_pairs and rules.shape_rules.thirteen_orphans
     assert rules.shape_rules.honors_and_knitted and rules.shape_rules.knitted_straight
@@ -145,3 +148,17 @@ def test_deposits_left_at_the_end_follow_the_option() -> None:
     leader = max(range(4), key=lambda p: scores[p])
     assert finals["first_place"][leader] == scores[leader] + RIICHI_DEPOSIT
     assert finals["return"][1] == scores[1] + RIICHI_DEPOSIT
+
+
+def test_only_riichi_players_are_furiten() -> None:
+    # §1: furiten wins are allowed; §7: not to a riichi player (Q5: any wait discarded)
+    rules = table_rules(Options())
+    hand = tuple(sorted(parse_tiles("123m456m789m234p5s777p")))
+    discards = (DiscardRecord(parse_tile("5s")),)
+    plain = SeatState(hand=hand, discards=discards)
+    riichi = SeatState(hand=hand, discards=discards, riichi=True, riichi_accepted=True)
+    assert not is_furiten(rules, plain)
+    assert is_furiten(rules, riichi)
+    assert not is_furiten(rules, SeatState(hand=hand, riichi=True, riichi_accepted=True))
+    passed = SeatState(hand=hand, riichi=True, riichi_accepted=True, furiten_riichi=True)
+    assert is_furiten(rules, passed)
