@@ -632,8 +632,9 @@ def shanten_thirteen_orphans(counts: Sequence[int]) -> int:
 def shanten(
     counts: Sequence[int], n_melds: int, *, n_sets: int = 4, rules: ShapeRules = ShapeRules()
 ) -> int:
-    """The least shanten over the families ``rules`` allows (special shapes only for a
-    13-tile hand without melds)."""
+    """The least shanten over the families ``rules`` allows. Special shapes are measured
+    exactly for a 13-tile hand without melds; for 16-tile hands (a special shape plus an
+    extra set) only their ready (0) and complete (-1) states are recognised."""
     best = shanten_standard(counts, n_sets - n_melds)
     if n_sets == 4 and n_melds == 0:
         if rules.seven_pairs:
@@ -642,4 +643,17 @@ def shanten(
             )
         if rules.thirteen_orphans:
             best = min(best, shanten_thirteen_orphans(counts))
+    elif best > 0 and n_sets > 4 and n_melds <= n_sets - 4:
+        size = sum(counts)
+        concealed = 3 * (n_sets - n_melds)
+        if size == concealed + 2 and _is_special_complete(counts, n_melds, n_sets, rules):
+            return -1
+        if size == concealed + 1 and _special_possible_before_win(counts, rules):
+            trial = list(counts)
+            for k in range(NUM_KINDS):
+                trial[k] += 1
+                ready = _is_special_complete(trial, n_melds, n_sets, rules)
+                trial[k] -= 1
+                if ready:
+                    return 0
     return best

@@ -173,3 +173,10 @@ def test_sixteen_tile_special_shapes_take_an_extra_set() -> None:
 
 def test_special_shapes_need_a_concealed_hand() -> None:
     assert not arrangements(c("19m19p19s123456z"), [Meld.parse("pon", "777z")], 0)
+
+
+def test_sixteen_tile_special_shapes_are_ready_for_shanten() -> None:
+    # seven pairs + an unfinished 46p chow: ready on 5p (three-kingdoms.md special shapes)
+    assert shanten(c("1133557799m22p88s46p"), 0, n_sets=5) == 0
+    assert shanten(c("1133557799m22p88s456p"), 0, n_sets=5) == -1
+    assert shanten(c("19m19p19s1234567z456p"), 0, n_sets=5) == 0
