@@ -33,7 +33,7 @@ from engine.shapes import (
     waits,
 )
 from engine.state import HandState, MatchState, Phase, SeatState
-from engine.table_rules import Abort, RiichiAnkan, TableRules
+from engine.table_rules import Abort, Replacement, RiichiAnkan, TableRules
 from engine.tiles import NUM_KINDS, RED_MAN, TERMINALS_AND_HONORS, Tile, is_flower, kind_of
 
 
@@ -139,6 +139,11 @@ def win_context(
     flags = rules.first_turn_flags
     riichi = rules.riichi
     ura = hand.ura_indicators() if seat.riichi_accepted and riichi and riichi.ura_dora else ()
+    rinshan = tsumo and hand.rinshan
+    # A replacement from the dead wall is never the last live tile, even when it leaves the
+    # live wall empty (riichi.md §8.1: rinshan is not haitei); a replacement from the wall's
+    # end is that tile and scores both (mcr.md §6, zung-jung.md 9.2).
+    from_dead_wall = hand.replacement is Replacement.DEAD_WALL
     return WinContext(
         concealed=tuple(concealed),
         win_tile=tile,
@@ -151,9 +156,9 @@ def win_context(
         and seat.riichi_accepted
         and bool(riichi and riichi.double_riichi),
         ippatsu=seat.ippatsu,
-        haitei=tsumo and hand.remaining() == 0,
+        haitei=tsumo and hand.remaining() == 0 and not (rinshan and from_dead_wall),
         houtei=final and not tsumo and not chankan,
-        rinshan=tsumo and hand.rinshan,
+        rinshan=rinshan,
         chankan=chankan,
         last_tile_of_kind=not chankan and visible >= 3,
         tenhou=flags and tsumo and first and seat_index == hand.dealer,

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Discard, Pass, Win
+from engine.actions import ConcealedKong, Discard, Pass, SelfDrawWin, Win
 from engine.decide import start, step
 from engine.events import HandEnded
-from engine.legal import legal_actions
+from engine.legal import legal_actions, win_context
 from engine.notation import parse_tile
 from engine.scoring import Score
-from engine.state import HandResult, MatchState, WinRecord
+from engine.state import HandResult, MatchState, WinRecord, update
 from engine.table_rules import FlowerTiming, MultiWin, Replacement, Table
+from engine.tiles import kind_of
 from rulesets.mcr import match as mcr_match
 from rulesets.mcr.options import Options
 from rulesets.mcr.table import MCRMatch, settle, table, table_rules
@@ -108,3 +109,25 @@ def test_a_full_session(seed: str) -> None:
     assert record.stats.hands == 16
     assert sum(record.state.scores) == 0
     assert sum(s.points for s in record.state.standings) == pytest.approx(7)
+
+
+def test_a_kong_on_the_last_tile_takes_it_as_replacement() -> None:
+    """mcr.md §6: a kong declared with one tile left takes that tile as its replacement; a
+    self-draw on it is both Out with Replacement Tile and Last Tile Draw."""
+    hands = ["111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
+    mcr = table()
+    wall = arrange(mcr.rules.wall, hands, draws="1z", tail="5p")
+    rigged = Table(mcr.ruleset_id, mcr.rules, mcr.score, mcr.match_rules, walls=lambda s, n: wall)
+    state, _ = start(rigged, "last")
+    hand = state.hand
+    assert hand is not None
+    state = update(state, hand=update(hand, front=len(wall.tiles) - 1))  # one tile left
+    state, _ = step(state, ConcealedKong(seat=0, tile=kind_of(T("1z"))))
+    hand = state.hand
+    assert hand is not None and hand.rinshan and hand.remaining() == 0
+    ctx = win_context(state, 0, T("5p"), tsumo=True)
+    assert ctx.rinshan and ctx.haitei
+    _, events = step(state, SelfDrawWin(seat=0))
+    ended = next(e for e in events if isinstance(e, HandEnded))
+    ids = {p.id for p in ended.result.wins[0].score.patterns}
+    assert {"out_with_replacement_tile", "last_tile_draw"} <= ids

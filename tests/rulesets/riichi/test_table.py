@@ -20,7 +20,7 @@ from engine.actions import (
     Win,
 )
 from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
-from engine.legal import is_furiten
+from engine.legal import is_furiten, win_context
 from engine.notation import parse_tile
 from engine.ruleset import OptionsError, TableRuleset, table_for
 from engine.state import Phase, update
@@ -352,14 +352,10 @@ def test_kuikae_options(kuikae: str, forbidden: set[str]) -> None:
     assert {kind_of(T(t)) for t in ("3m", "6m")} - kinds == {kind_of(T(t)) for t in forbidden}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/legal.py win_context flags haitei on a replacement draw (riichi.md §8.1: "
-    "a rinshan draw is never haitei), so the scorer refuses the win",
-)
 def test_rinshan_win_after_a_kong_on_the_last_live_tile() -> None:
-    hands = ["1111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
-    p = Play(begin(hands, "3z", dead={0: "5p"}))
+    """riichi.md §8.1: a rinshan draw is never haitei, even when it empties the live wall."""
+    hands = ["111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
+    p = Play(begin(hands, "1z", dead={0: "5p"}))  # the dealer draws the 4th 1z
     hand = p.state.hand
     assert hand is not None
     p.state = update(p.state, hand=update(hand, front=hand.live_end() - 1))  # one tile left
@@ -367,3 +363,5 @@ def test_rinshan_win_after_a_kong_on_the_last_live_tile() -> None:
     hand = p.state.hand
     assert hand is not None and hand.rinshan and hand.remaining() == 0
     assert SelfDrawWin(seat=0) in p.legal(0)
+    ctx = win_context(p.state, 0, T("5p"), tsumo=True)
+    assert ctx.rinshan and not ctx.haitei
