@@ -1,0 +1,43 @@
+// Hash routes: #/ lobby · #/table/ID play · #/watch/ID spectate · #/join/ID/SEAT shared link
+// · #/review/ID a finished match.
+
+import { renderLobby, renderJoin } from "./lobby.js";
+import { renderTable } from "./table.js";
+import { renderReview } from "./review.js";
+import { lang, setLang } from "./ui.js";
+
+const root = document.getElementById("app");
+let cleanup = null;
+
+async function route() {
+  if (cleanup) { try { cleanup(); } catch { /* ignore */ } cleanup = null; }
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  document.body.dataset.page = parts[0] || "lobby";
+  switch (parts[0]) {
+    case "table": cleanup = renderTable(root, parts[1]); break;
+    case "watch": cleanup = renderTable(root, parts[1], { spectate: true }); break;
+    case "join": await renderJoin(root, parts[1], Number(parts[2] || 0)); break;
+    case "review": cleanup = await renderReview(root, parts[1]); break;
+    default: await renderLobby(root);
+  }
+}
+
+function setupHeader() {
+  const sel = document.getElementById("lang");
+  sel.value = lang();
+  sel.onchange = () => {
+    setLang(sel.value);
+    // a live table redraws in place (keeping its connection); other pages are rebuilt
+    if (document.body.dataset.page === "table" || document.body.dataset.page === "watch") window.dispatchEvent(new Event("jantaku-lang"));
+    else route();
+  };
+  const labels = document.getElementById("labels");
+  const apply = () => document.body.classList.toggle("no-labels", !labels.checked);
+  labels.checked = localStorage.getItem("jantaku.labels") !== "off";
+  labels.onchange = () => { localStorage.setItem("jantaku.labels", labels.checked ? "on" : "off"); apply(); };
+  apply();
+}
+
+window.addEventListener("hashchange", route);
+setupHeader();
+route();

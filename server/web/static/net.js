@@ -1,0 +1,109 @@
+// REST helpers and a table connection that reconnects by itself and resyncs with last_seq.
+
+const STORE = "jantaku.player";
+
+export function me() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch { return null; }
+}
+export function setMe(p) { localStorage.setItem(STORE, JSON.stringify(p)); }
+export function forgetMe() { localStorage.removeItem(STORE); }
+
+export async function api(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  const p = me();
+  if (p && p.token) headers.authorization = `Bearer ${p.token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!r.ok) {
+    const err = new Error((data && data.error && data.error.message) || `${r.status} ${r.statusText}`);
+    err.status = r.status;
+    err.code = data && data.error && data.error.code;
+    throw err;
+  }
+  return data;
+}
+
+// Close codes after which reconnecting cannot help.
+const FINAL = new Set([4400, 4401, 4403, 4404, 4406, 4409, 4410, 4411]);
+
+/**
+ * A table connection. `onFrame(frame)` gets every server frame; `onStatus(text)` the
+ * connection state. After a drop it reconnects with a growing pause; the server sends
+ * welcome + state + the pending prompt, and the client asks `resync` for the events after
+ * the last one it saw (for the score history), ignoring those already folded.
+ */
+export class TableSocket {
+  constructor(tableId, { spectate = false, onFrame, onStatus }) {
+    this.tableId = tableId;
+    this.spectate = spectate;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus || (() => {});
+    this.lastSeq = 0; // highest event seq received so far
+    this.closedForGood = false;
+    this.retry = 0;
+    this.clockOffset = 0; // server_time - local time, seconds
+    this.connect();
+  }
+
+  url() {
+    const p = me();
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams({ state_on_prompt: "true", protocol: "1" });
+    if (p && p.token && !this.spectate) q.set("token", p.token);
+    return `${proto}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`;
+  }
+
+  connect() {
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => { this.retry = 0; this.onStatus("connected"); };
+    ws.onmessage = (m) => {
+      let f;
+      try { f = JSON.parse(m.data); } catch { return; }
+      if (f.type === "welcome") {
+        // everything after what we last saw (0 on the first connection: the score history)
+        this.send({ type: "resync", last_seq: Math.min(this.lastSeq, f.last_seq) });
+        this.send({ type: "ping", nonce: String(Date.now()) });
+      }
+      if (f.type === "pong") this.clockOffset = f.server_time - Date.now() / 1000;
+      if (typeof f.seq === "number" && f.type === "event") this.lastSeq = Math.max(this.lastSeq, f.seq);
+      this.onFrame(f);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      if (this.closedForGood || FINAL.has(ev.code)) {
+        this.onStatus(`closed (${ev.code}${ev.reason ? ": " + ev.reason : ""})`, ev.code);
+        return;
+      }
+      const wait = Math.min(8000, 300 * 2 ** this.retry++);
+      this.onStatus(`reconnecting in ${(wait / 1000).toFixed(1)} s`);
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  /** Drop the socket without giving up (used by the tests' "drop" and by the network). */
+  drop() {
+    if (!this.ws) return;
+    this.onStatus("dropped");
+    this.ws.close();
+  }
+
+  close() {
+    this.closedForGood = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  serverNow() { return Date.now() / 1000 + this.clockOffset; }
+}

@@ -1,0 +1,155 @@
+// Reviewing a finished match hand by hand, event by event, from its event log.
+// Source: the persistence REST endpoint /api/matches/{id}/events when the server has it,
+// else the protocol itself: connect as a spectator and `resync` from 0 (the whole log,
+// redacted for a spectator; winners' hands are shown in the results).
+
+import { TableSocket, api } from "./net.js";
+import { TableModel, blankView, fold } from "./model.js";
+import { boardHTML } from "./board.js";
+import { handEndHTML, chartSVG, matchEndHTML } from "./score.js";
+import { esc, seatName } from "./ui.js";
+
+async function fromRest(id) {
+  try {
+    const data = await api("GET", `/api/matches/${id}/events`);
+    const list = Array.isArray(data) ? data : data && (data.events || data.items);
+    if (!Array.isArray(list) || !list.length) return null;
+    return list.map((x, i) => (x.event ? { seq: x.seq ?? i + 1, event: x.event } : { seq: i + 1, event: x }));
+  } catch {
+    return null;
+  }
+}
+
+function fromSocket(id) {
+  return new Promise((resolve, reject) => {
+    const events = [];
+    let last = null, timer = null, done = false;
+    const finish = () => { if (done) return; done = true; sock.close(); resolve(events); };
+    const sock = new TableSocket(id, {
+      spectate: true,
+      onStatus: (s, code) => { if (code && !done) { done = true; reject(new Error(s)); } },
+      onFrame: (f) => {
+        if (f.type === "welcome") last = f.last_seq;
+        if (f.type === "event") {
+          events.push({ seq: f.seq, event: f.event });
+          clearTimeout(timer);
+          timer = setTimeout(finish, 1500);
+          if (f.event.type === "match_ended" || (last && f.seq >= last)) setTimeout(finish, 50);
+        }
+        if (f.type === "match_end") finish();
+      },
+    });
+    setTimeout(() => { if (!done) { done = true; sock.close(); events.length ? resolve(events) : reject(new Error("no events")); } }, 20000);
+  });
+}
+
+/** Replay every event into snapshots: [{hand, seq, event, view}] plus per-hand summaries. */
+function replay(events, ruleset) {
+  const model = new TableModel(ruleset, null);
+  model.view = blankView(model);
+  const steps = [];
+  const hands = [];
+  let cur = null;
+  let prevScores = null;
+  for (const { seq, event: e } of events) {
+    fold(model, e);
+    model.seq = seq;
+    if (e.type === "match_started") { model.startScores = e.scores; prevScores = e.scores; }
+    if (e.type === "hand_started") {
+      cur = { label: e.label || `#${e.hand_number + 1}`, first: steps.length, result: null, settled: null, before: prevScores };
+      hands.push(cur);
+    }
+    if (e.type === "hand_ended" && cur) cur.result = e.result;
+    if (e.type === "settled" && cur) {
+      cur.settled = e;
+      // the hand_end frame the live table shows, rebuilt from the two events
+      const frame = { type: "hand_end", seq, result: cur.result, payments: e.payments, scores: e.scores, pot: e.pot };
+      model.addHandEnd(frame);
+      cur.frame = frame;
+      prevScores = e.scores;
+    }
+    if (e.type === "match_ended") model.matchEnd = e;
+    if (cur) {
+      steps.push({ hand: hands.length - 1, seq, event: e, view: structuredClone(model.view) });
+      cur.last = steps.length - 1;
+    }
+  }
+  return { steps, hands, model };
+}
+
+function describe(e, names, view) {
+  const who = (s) => esc(names[view.seating[s]] ?? `seat ${s + 1}`);
+  switch (e.type) {
+    case "hand_started": return `Hand ${esc(e.label)} starts`;
+    case "dealt": return `${who(e.seat)} is dealt ${e.count}`;
+    case "drew": return `${who(e.seat)} draws${e.replacement ? " a replacement" : ""}`;
+    case "discarded": return `${who(e.seat)} discards${e.riichi ? " and declares riichi" : ""}`;
+    case "called": return `${who(e.seat)} calls ${esc(e.meld.type)}`;
+    case "kong_declared": return `${who(e.seat)} declares a ${e.kind} kong`;
+    case "flower_set_aside": return `${who(e.seat)} sets a flower aside`;
+    case "hand_ended": return `Hand over: ${esc(e.result.outcome)}`;
+    case "settled": return "Payments";
+    default: return esc(e.type.replace(/_/g, " "));
+  }
+}
+
+export async function renderReview(root, tableId) {
+  root.innerHTML = `<section class="card"><h2>Review <code>${esc(tableId)}</code></h2><p id="rv-status">Loading the event log…</p></section>`;
+  let info;
+  try { info = await api("GET", `/api/tables/${tableId}`); } catch (e) { info = null; }
+  const names = {};
+  if (info) info.seats.forEach((s) => { names[s.seat] = seatName(s); });
+  let events = await fromRest(tableId);
+  let source = "REST /api/matches/{id}/events";
+  if (!events) {
+    source = "protocol resync from 0 (spectator)";
+    try { events = await fromSocket(tableId); } catch (e) {
+      root.querySelector("#rv-status").textContent = `Could not load the log: ${e.message}`;
+      return () => {};
+    }
+  }
+  const ruleset = info ? info.ruleset : (events.find((x) => x.event.type === "match_started") || { event: {} }).event.ruleset;
+  const { steps, hands, model } = replay(events, ruleset);
+  let pos = hands.length ? hands[0].last : 0;
+  root.innerHTML = `<div class="review">
+    <div class="tbar"><span><b>${esc(ruleset)}</b> · review of <code>${esc(tableId)}</code> · ${events.length} events from ${esc(source)}</span>
+      <a class="button small" href="#/">Lobby</a></div>
+    <div class="hand-tabs" id="hand-tabs">${hands.map((h, i) => `<button class="small hand-tab" data-hand="${i}">${esc(h.label)}</button>`).join("")}</div>
+    <div class="stepper"><button id="first" class="small" title="start of the hand">⏮</button><button id="prev" class="small" title="previous event (←)">◀</button>
+      <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="next event (→)">▶</button><button id="last" class="small" title="end of the hand">⏭</button>
+      <span id="step-text"></span></div>
+    <div id="rv-board"></div>
+    <div id="rv-sheet" class="sheet-inline"></div>
+    <div id="rv-match"></div>
+  </div>`;
+  const $ = (s) => root.querySelector(s);
+  function draw() {
+    if (!steps.length) { $("#rv-board").innerHTML = "<p>No hands in the log.</p>"; return; }
+    const step = steps[pos];
+    const hand = hands[step.hand];
+    const r = $("#step");
+    r.min = hand.first; r.max = hand.last; r.value = pos;
+    root.querySelectorAll(".hand-tab").forEach((b) => b.classList.toggle("on", Number(b.dataset.hand) === step.hand));
+    $("#step-text").innerHTML = `${pos - hand.first + 1} / ${hand.last - hand.first + 1}: ${describe(step.event, names, step.view)}`;
+    $("#rv-board").innerHTML = boardHTML(step.view, names, {});
+    $("#rv-sheet").innerHTML = hand.frame && pos === hand.last ? handEndHTML(hand.frame, names, ruleset, hand.before) : "";
+  }
+  $("#step").oninput = (ev) => { pos = Number(ev.target.value); draw(); };
+  const move = (d) => { const h = hands[steps[pos].hand]; pos = Math.min(h.last, Math.max(h.first, pos + d)); draw(); };
+  $("#prev").onclick = () => move(-1);
+  $("#next").onclick = () => move(1);
+  $("#first").onclick = () => move(-1e9);
+  $("#last").onclick = () => move(1e9);
+  root.querySelectorAll(".hand-tab").forEach((b) => { b.onclick = () => { pos = hands[Number(b.dataset.hand)].last; draw(); }; });
+  const me = model.matchEnd;
+  $("#rv-match").innerHTML = me
+    ? matchEndHTML({ standings: me.standings, seed: me.seed, commitment: (info && info.commitment) || "" }, names, ruleset, model.history())
+    : `<h3>Scores so far</h3>${chartSVG(model.history(), names)}`;
+  const onKey = (ev) => {
+    if (ev.key === "ArrowLeft") move(-1);
+    else if (ev.key === "ArrowRight") move(1);
+  };
+  document.addEventListener("keydown", onKey);
+  draw();
+  return () => document.removeEventListener("keydown", onKey);
+}

@@ -1,0 +1,122 @@
+// Hand end (itemised scoresheet, payments, standings), match end (final table) and the
+// score chart as inline SVG.
+
+import { tileSVG, sortTiles } from "./tiles.js";
+import { esc, patternName, windWord } from "./ui.js";
+
+const OUTCOME = {
+  win: "Win",
+  exhaustive_draw: "Exhaustive draw",
+  abortive_draw: "Abortive draw",
+};
+
+function nameOfSeat(result, seat, names) {
+  const place = result.seating[seat];
+  return names[place] ?? `seat ${place + 1}`;
+}
+
+function winHTML(w, result, names, ruleset) {
+  const who = esc(nameOfSeat(result, w.seat, names));
+  const how = w.from_seat == null
+    ? "self-drawn"
+    : `${w.robbed_kong ? "robbing the kong of" : "on the discard of"} ${esc(nameOfSeat(result, w.from_seat, names))}`;
+  const melds = (result.melds && result.melds[w.seat]) || [];
+  const s = w.score;
+  const d = s.details || {};
+  const rows = s.patterns.map((p) => `<tr class="pattern"><td class="pname" data-pattern="${esc(p.id)}">${esc(patternName(p))}</td>
+      <td class="num">${p.value}</td><td class="num">×${p.count}</td><td class="num">${p.value * p.count}</td></tr>`).join("");
+  let summary;
+  if (d.han !== undefined) {
+    const limit = d.limit ? ` · ${esc(d.limit)}` : "";
+    const yakuman = d.yakuman ? ` · yakuman ×${d.yakuman}` : "";
+    summary = `<b>${d.han} han ${d.fu} fu</b>${limit}${yakuman} · <b>${s.total}</b> points`;
+  } else {
+    summary = `<b>${s.total}</b> ${ruleset === "mcr" ? "fan points" : "points"}`;
+  }
+  const unit = d.han !== undefined ? "han" : "value";
+  return `<div class="win-block">
+    <h3>${who} wins ${how}</h3>
+    <div class="win-hand">${sortTiles(w.hand).map((t) => tileSVG(t, { cls: "small" })).join("")}
+      <span class="gap"></span>${melds.map((m) => `<span class="meld">${m.meld.tiles.map((t) => tileSVG(t, { cls: "small" })).join("")}</span>`).join("")}
+      <span class="gap"></span>${tileSVG(w.tile, { cls: "small win-tile" })}</div>
+    <table class="patterns"><thead><tr><th>Pattern</th><th>${unit}</th><th>count</th><th>total</th></tr></thead>
+    <tbody>${rows}</tbody></table>
+    <p class="summary">${summary}</p>
+  </div>`;
+}
+
+/** The scoresheet of one `hand_end` frame. `prev` is the scores before it (deltas). */
+export function handEndHTML(frame, names, ruleset, prev) {
+  const r = frame.result;
+  const title = `${esc(r.label || "")} — ${OUTCOME[r.outcome] || esc(r.outcome)}${r.abort ? ` (${esc(r.abort)})` : ""}`;
+  const wins = (r.wins || []).map((w) => winHTML(w, r, names, ruleset)).join("");
+  let draw = "";
+  if (!r.wins || !r.wins.length) {
+    const ten = (r.tenpai || []).map((t, s) => (t ? esc(nameOfSeat(r, s, names)) : null)).filter(Boolean);
+    draw = `<p>${r.tenpai && r.tenpai.length ? `Ready (tenpai): ${ten.length ? ten.join(", ") : "nobody"}` : "No winner."}</p>`;
+  }
+  const pays = frame.payments.length
+    ? `<table class="payments"><thead><tr><th>from</th><th>to</th><th>amount</th><th>for</th></tr></thead><tbody>
+      ${frame.payments.map((p) => `<tr><td>${p.payer == null ? "table" : esc(nameOfSeat(r, p.payer, names))}</td>
+        <td>${p.payee == null ? "table" : esc(nameOfSeat(r, p.payee, names))}</td><td class="num">${p.amount}</td><td>${esc(p.reason)}</td></tr>`).join("")}</tbody></table>`
+    : `<p class="muted">No payments.</p>`;
+  const order = [0, 1, 2, 3].sort((a, b) => frame.scores[b] - frame.scores[a]);
+  const standings = `<table class="standings"><thead><tr><th>#</th><th>player</th><th>score</th><th>this hand</th></tr></thead><tbody>
+    ${order.map((p, i) => {
+      const delta = prev ? frame.scores[p] - prev[p] : null;
+      return `<tr><td>${i + 1}</td><td>${esc(names[p] ?? "seat " + (p + 1))}</td><td class="num">${frame.scores[p]}</td>
+        <td class="num ${delta > 0 ? "plus" : delta < 0 ? "minus" : ""}">${delta == null ? "" : (delta > 0 ? "+" : "") + delta}</td></tr>`;
+    }).join("")}</tbody></table>`;
+  return `<div class="scoresheet" data-hand="${esc(r.label || "")}">
+    <h2>${title}</h2>${wins}${draw}
+    <h3>Payments</h3>${pays}
+    <h3>Standings</h3>${standings}${frame.pot ? `<p>Deposits left on the table: ${frame.pot}</p>` : ""}
+  </div>`;
+}
+
+const COLORS = ["#d9480f", "#1971c2", "#2b8a3e", "#862e9c"];
+
+/** Inline SVG: every place's score after each hand. rows = [{label, scores[4]}]. */
+export function chartSVG(rows, names) {
+  if (rows.length < 2) return `<p class="muted">Not enough hands for a chart.</p>`;
+  const W = 640, H = 280, L = 56, R = 12, T = 14, B = 40;
+  const all = rows.flatMap((r) => r.scores);
+  let lo = Math.min(...all), hi = Math.max(...all);
+  if (lo === hi) { lo -= 1; hi += 1; }
+  const pad = (hi - lo) * 0.06;
+  lo -= pad; hi += pad;
+  const x = (i) => L + ((W - L - R) * i) / (rows.length - 1);
+  const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
+  const ticks = 5;
+  const grid = Array.from({ length: ticks + 1 }, (_, k) => {
+    const v = lo + ((hi - lo) * k) / ticks;
+    return `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" class="grid"/>` +
+      `<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${Math.round(v)}</text>`;
+  }).join("");
+  const step = Math.max(1, Math.ceil(rows.length / 16));
+  const xlabels = rows.map((r, i) => (i % step === 0 || i === rows.length - 1
+    ? `<text x="${x(i)}" y="${H - B + 16}" text-anchor="middle" class="axis">${esc(r.label)}</text>` : "")).join("");
+  const lines = [0, 1, 2, 3].map((p) => {
+    const pts = rows.map((r, i) => `${x(i).toFixed(1)},${y(r.scores[p]).toFixed(1)}`).join(" ");
+    return `<polyline points="${pts}" fill="none" stroke="${COLORS[p]}" stroke-width="2.5"/>` +
+      rows.map((r, i) => `<circle cx="${x(i)}" cy="${y(r.scores[p])}" r="2.5" fill="${COLORS[p]}"><title>${esc(names[p] ?? "")} ${esc(r.label)}: ${r.scores[p]}</title></circle>`).join("");
+  }).join("");
+  const legend = [0, 1, 2, 3].map((p) => `<g transform="translate(${L + p * 140}, ${H - 8})"><rect width="12" height="4" y="-6" fill="${COLORS[p]}"/><text x="16" y="0" class="axis">${esc(names[p] ?? "seat " + (p + 1))}</text></g>`).join("");
+  const zero = lo < 0 && hi > 0 ? `<line x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}" class="zero"/>` : "";
+  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="scores over the hands">${grid}${zero}${lines}${xlabels}${legend}</svg>`;
+}
+
+/** The final table of a `match_end` frame. */
+export function matchEndHTML(frame, names, ruleset, rows) {
+  const st = [...frame.standings].sort((a, b) => a.rank - b.rank);
+  const pointsName = ruleset === "riichi" ? "result (uma/oka)" : "table points";
+  return `<div class="matchsheet"><h2>Match over</h2>
+    <table class="final"><thead><tr><th>rank</th><th>player</th><th>score</th><th>${pointsName}</th></tr></thead><tbody>
+    ${st.map((s) => `<tr><td>${s.rank}</td><td>${esc(names[s.player] ?? "seat " + (s.player + 1))}</td><td class="num">${s.score}</td>
+      <td class="num">${s.points > 0 ? "+" : ""}${s.points}</td></tr>`).join("")}</tbody></table>
+    ${chartSVG(rows, names)}
+    <p class="muted small">Seed <code>${esc(frame.seed)}</code> — its SHA-256 is the commitment <code>${esc(frame.commitment.slice(0, 16))}…</code> published at the start.</p>
+  </div>`;
+}
+
+export { windWord };

@@ -1,0 +1,113 @@
+"""Drive the web client like a person: wait for the prompt, click one of the offered
+actions (a tile to discard, a button), never sleep."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PROMPT = "#mine[data-prompt]:not([data-prompt=''])"
+OFFERED = (
+    "els => els.map(e => [e.dataset.act,"
+    " e.dataset.type || (e.dataset.riichi ? 'riichi' : 'discard')])"
+)
+
+
+@dataclass
+class Player:
+    page: Any
+    rng: random.Random
+    last: str = ""
+    actions: int = 0
+    wins: int = 0
+    calls: int = 0
+    riichi: int = 0
+    keys: int = 0
+    shots: dict[str, Path] = field(default_factory=dict)
+
+    def ready_selector(self) -> str:
+        fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
+        return f"{fresh}, .matchsheet"
+
+    def over(self) -> bool:
+        return bool(self.page.locator(".matchsheet").count())
+
+    def has_prompt(self) -> bool:
+        """Non-blocking: is a fresh prompt on screen?"""
+        return bool(self.page.locator(self.ready_selector()).count()) and not self.over()
+
+    def step(self, timeout: float = 15_000) -> bool:
+        """Answer the next prompt; False once the match is over."""
+        page = self.page
+        try:
+            page.wait_for_selector(self.ready_selector(), timeout=timeout)
+        except Exception as exc:
+            raise AssertionError(f"no prompt after {self.last}: {self.diagnose()}") from exc
+        if self.over():
+            return False
+        pid = page.get_attribute("#mine", "data-prompt") or ""
+        offered = page.eval_on_selector_all("#mine [data-act], #mine [data-riichi]", OFFERED)
+        kinds = {k for _, k in offered}
+        self.last = pid
+        self.actions += 1
+        win = [a for a, k in offered if k in ("win", "self_draw_win")]
+        if win:
+            self.wins += 1
+            return self._click(win[0])
+        if "riichi" in kinds and self.rng.random() < 0.6:
+            page.click("#mine [data-riichi]")
+            tiles = page.eval_on_selector_all(
+                "#my-hand [data-act]", "els => els.map(e => e.dataset.act)"
+            )
+            self.riichi += 1
+            return self._click(self.rng.choice(tiles))
+        if "pass" in kinds:
+            calls = [a for a, k in offered if k in ("chow", "pung", "kong")]
+            if calls and self.rng.random() < 0.3:
+                self.calls += 1
+                return self._click(self.rng.choice(calls))
+            if self.rng.random() < 0.3:
+                self.keys += 1
+                page.keyboard.press("p")  # the pass shortcut
+                return True
+            return self._click(next(a for a, k in offered if k == "pass"))
+        flowers = [a for a, k in offered if k == "declare_flower"]
+        if flowers:
+            return self._click(flowers[0])
+        kongs = [a for a, k in offered if k in ("concealed_kong", "added_kong")]
+        if kongs and self.rng.random() < 0.5:
+            return self._click(kongs[0])
+        drawn = page.locator("#my-hand .tile-btn.drawn[data-act]")
+        if drawn.count() and self.rng.random() < 0.3:
+            self.keys += 1
+            page.keyboard.press("Enter")  # the shortcut: discard the drawn tile
+            return True
+        tiles = [a for a, k in offered if k == "discard"]
+        return self._click(self.rng.choice(tiles))
+
+    def diagnose(self) -> str:
+        return str(
+            self.page.evaluate(
+                "() => { const s = window.__jantaku && window.__jantaku.st;"
+                " if (!s) return 'no table';"
+                " return JSON.stringify({prompt: s.prompt, conn: s.conn, error: s.error,"
+                " seq: s.model && s.model.seq,"
+                " focus: document.activeElement && document.activeElement.outerHTML.slice(0, 80),"
+                " mine: document.querySelector('#mine').dataset.prompt}); }"
+            )
+        )
+
+    def _click(self, act: str) -> bool:
+        self.page.locator(f"#mine [data-act='{act}']").first.click()
+        return True
+
+    def shoot(self, name: str, directory: Path, selector: str | None = None) -> Path:
+        path = directory / f"{name}.png"
+        if selector:
+            self.page.locator(selector).screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=True)
+        self.shots[name] = path
+        return path

@@ -1,0 +1,155 @@
+"""A person plays whole matches against three bots in Chromium by clicking what the server
+offers; reload and dropped connections resume; the scoresheet, the final table with its
+chart, and the hand-by-hand review show."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.web.driver import PROMPT, Player
+
+
+def register(page: Any, name: str) -> None:
+    page.goto("/")
+    page.fill("#name", name)
+    page.click("#register button")
+    page.wait_for_selector("#me-name")
+
+
+def create_table(
+    page: Any, ruleset: str, seats: list[str], options: dict[str, str], timers: tuple[int, int, int]
+) -> str:
+    """Fill the lobby's form (options by their label in the generated form); the table id."""
+    page.wait_for_selector("#ruleset option[value='mcr']", state="attached")
+    page.select_option("#ruleset", ruleset)
+    page.click("#create summary")
+    for name, value in options.items():
+        page.fill(f"#opt-{name}", value) if page.get_attribute(
+            f"#opt-{name}", "type"
+        ) == "number" else page.select_option(f"#opt-{name}", label=value)
+    for i, seat in enumerate(seats):
+        page.select_option(f"#seat-{i}", seat)
+    for sel, value in zip(("#t-move", "#t-claim", "#t-bank"), timers, strict=True):
+        page.fill(sel, str(value))
+    page.click("#create-btn")
+    page.wait_for_selector("#share code")
+    return str(page.text_content("#share code"))
+
+
+def my_tiles(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#my-hand [data-tile]", "els => els.map(e => e.dataset.tile)")
+
+
+def play_out(player: Player, artifacts: Path, prefix: str, budget_s: float) -> None:
+    """Answer prompts to the end of the match; screenshots of the table and of the first
+    scoresheet with a win."""
+    start = time.monotonic()
+    page = player.page
+    while player.step():
+        if player.actions == 8 and f"{prefix}-table" not in player.shots:
+            page.wait_for_selector(PROMPT)
+            player.shoot(f"{prefix}-table", artifacts)
+        if f"{prefix}-scoresheet" not in player.shots and page.locator("#sheet .win-block").count():
+            check_languages(page)
+            player.shoot(f"{prefix}-scoresheet", artifacts, "#sheet")
+        assert time.monotonic() - start < budget_s, f"{player.actions} actions and not done"
+
+
+def check_languages(page: Any) -> None:
+    """The pattern names follow the English / 中文 / 日本語 switch."""
+    names = page.evaluate(
+        "() => { const p = window.__jantaku.st.sheet.frame.result.wins[0].score.patterns[0];"
+        " return [p.en, p.zh, p.ja]; }"
+    )
+    for lang, name in zip(("en", "zh", "ja"), names, strict=True):
+        page.select_option("#lang", lang)
+        page.wait_for_function(
+            "n => document.querySelector('#sheet .pname').textContent === n", arg=name
+        )
+    page.select_option("#lang", "en")
+
+
+def check_match_end(page: Any, hands: int | None = None) -> None:
+    page.wait_for_selector(".matchsheet")
+    assert page.locator(".matchsheet table.final tbody tr").count() == 4
+    assert page.locator(".matchsheet svg.chart polyline").count() == 4
+    ends = page.evaluate("window.__jantaku.st.model.history().length")
+    if hands is not None:
+        assert ends == hands + 1, ends  # start + every hand
+
+
+def test_riichi_east_only_match(new_page: Any, artifacts: Path) -> None:
+    page = new_page()
+    register(page, "Ann")
+    table = create_table(
+        page,
+        "riichi",
+        ["me", "bot:greedy", "bot:greedy", "bot:greedy"],
+        {"game_length": "tonpuusen"},
+        (0, 0, 0),
+    )
+    page.click("#go-table")
+    player = Player(page, random.Random(10))
+
+    # a reload mid-hand comes back to the same hand, the same tiles and the same prompt
+    for _ in range(12):
+        assert player.step()
+    page.wait_for_selector(player.ready_selector())
+    label, tiles = page.text_content("#hand-label"), my_tiles(page)
+    pending = page.get_attribute("#mine", "data-prompt")
+    page.reload()
+    page.wait_for_selector(f"#mine[data-prompt='{pending}']")
+    assert page.text_content("#hand-label") == label
+    assert my_tiles(page) == tiles
+
+    # a dropped connection reconnects by itself and play carries on
+    for _ in range(6):
+        assert player.step()
+    page.evaluate("window.__jantaku.sock.drop()")
+    page.wait_for_selector("#conn[data-state='connected']")
+    player.last = ""  # the open prompt comes again after the reconnect
+
+    play_out(player, artifacts, "riichi", budget_s=120)
+    check_match_end(page)
+    info = page.evaluate("fetch('/api/tables/" + table + "').then(r => r.json())")
+    assert info["status"] == "finished"
+    assert page.evaluate("window.__jantaku.st.model.history().length") == info["hands_played"] + 1
+    player.shoot("riichi-match-end", artifacts, "#sheet")
+    assert player.actions > 20 and player.keys > 0
+
+    # review the finished match hand by hand from its event log
+    page.click("#review-link")
+    page.wait_for_selector(".hand-tab")
+    assert page.locator(".hand-tab").count() == info["hands_played"]
+    page.locator(".hand-tab").nth(0).click()
+    page.wait_for_selector("#rv-sheet .scoresheet")
+    page.click("#first")
+    assert page.locator("#rv-sheet .scoresheet").count() == 0
+    page.click("#next")
+    page.keyboard.press("ArrowRight")
+    assert "/" in (page.text_content("#step-text") or "")
+    page.locator(".hand-tab").last.click()
+    page.wait_for_selector("#rv-match svg.chart")
+    player.shoot("riichi-review", artifacts)
+
+
+def test_mcr_sixteen_hands(new_page: Any, artifacts: Path) -> None:
+    """A whole 16-hand MCR match by clicking; the time it takes is printed (-s)."""
+    page = new_page()
+    register(page, "Bo")
+    create_table(page, "mcr", ["me", "bot:greedy", "bot:greedy", "bot:greedy"], {}, (0, 0, 0))
+    page.click("#go-table")
+    player = Player(page, random.Random(16))
+    start = time.monotonic()
+    play_out(player, artifacts, "mcr", budget_s=150)
+    took = time.monotonic() - start
+    check_match_end(page, hands=16)
+    shot = player.shoot("mcr-match-end", artifacts, "#sheet")
+    print(
+        f"\nMCR 16 hands by clicking: {player.actions} actions in {took:.1f} s "
+        f"({1000 * took / max(1, player.actions):.0f} ms per action)"
+    )
+    assert shot.exists()
