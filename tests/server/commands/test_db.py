@@ -1,0 +1,73 @@
+"""``jantaku db upgrade|downgrade|current`` and ``jantaku export`` on a SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from server.cli import app
+from server.db.store import SqlStore
+from tests.server.db.played import logged, played, record
+
+runner = CliRunner()
+
+
+def test_upgrade_downgrade_and_current(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'ops.db'}"
+    r = runner.invoke(app, ["db", "current", "--url", url])
+    assert r.exit_code == 0 and "current: None" in r.output and "head: 0001" in r.output
+    r = runner.invoke(app, ["db", "upgrade", "--url", url])
+    assert r.exit_code == 0 and "revision 0001" in r.output, r.output
+    r = runner.invoke(app, ["db", "downgrade", "base", "--url", url])
+    assert r.exit_code == 0 and "revision None" in r.output
+    r = runner.invoke(app, ["db", "upgrade", "head", "--url", url])
+    assert r.exit_code == 0 and "revision 0001" in r.output
+
+
+def test_the_url_comes_from_the_environment(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'env.db'}"
+    r = runner.invoke(app, ["db", "upgrade"], env={"JANTAKU_DATABASE_URL": url})
+    assert r.exit_code == 0 and (tmp_path / "env.db").exists()
+
+
+def test_a_bad_revision_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'bad.db'}"
+    r = runner.invoke(app, ["db", "upgrade", "nonsense", "--url", url])
+    assert r.exit_code == 1 and "error:" in r.output
+
+
+def test_export_json_csv_events(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'x.db'}"
+
+    async def fill() -> None:
+        store = await SqlStore.open(url)
+        await store.tables.add(record("m1"))
+        for batch in logged("m1", played()):
+            await store.events.append(batch)
+        await store.close()
+
+    asyncio.run(fill())
+    r = runner.invoke(app, ["export", "--match", "m1", "--url", url])
+    assert r.exit_code == 0, r.output
+    sheet = json.loads(r.output)
+    assert sheet["match"]["match_id"] == "m1" and len(sheet["standings"]) == 4
+    out = tmp_path / "m1.csv"
+    r = runner.invoke(
+        app, ["export", "--match", "m1", "--format", "csv", "-o", str(out), "--url", url]
+    )
+    assert r.exit_code == 0
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    assert rows[0][0] == "line" and len(rows) > 4
+    r = runner.invoke(app, ["export", "--match", "m1", "--format", "events", "--url", url])
+    assert json.loads(r.output)[-1]["event"]["type"] == "match_ended"
+    r = runner.invoke(app, ["export", "--match", "m1", "--format", "tenhou6", "--url", url])
+    assert r.exit_code == 1 and "riichi" in r.output
+    r = runner.invoke(app, ["export", "--match", "nope", "--url", url])
+    assert r.exit_code == 1 and "no match 'nope'" in r.output
+    r = runner.invoke(app, ["export", "--match", "m1", "--format", "xml", "--url", url])
+    assert r.exit_code == 2
