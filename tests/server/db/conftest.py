@@ -18,12 +18,15 @@ from sqlalchemy.engine import make_url
 from server.db.engine import make_engine
 
 ENV = "JANTAKU_TEST_POSTGRES_URL"
+REQUIRED = "JANTAKU_TEST_POSTGRES_REQUIRED"  # CI: an unreachable server fails, never skips
 _reachable: dict[str, str | None] = {}
 
 
 def _admin_url() -> str:
     url = os.environ.get(ENV)
     if not url:
+        if os.environ.get(REQUIRED):
+            pytest.fail(f"{ENV} is not set but {REQUIRED} is")
         pytest.skip(f"{ENV} is not set: PostgreSQL persistence tests skipped")
     return url
 
@@ -46,7 +49,10 @@ def _check(url: str) -> None:
             _reachable[url] = f"{type(exc).__name__}: {exc}"
     reason = _reachable[url]
     if reason is not None:
-        pytest.skip(f"PostgreSQL at {ENV} is unreachable ({reason})")
+        message = f"PostgreSQL at {ENV} is unreachable ({reason})"
+        if os.environ.get(REQUIRED):
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 def fresh_postgres() -> Iterator[str]:

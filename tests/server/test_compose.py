@@ -1,0 +1,75 @@
+"""docker-compose.yml (Docker cannot run here): its structure — PostgreSQL with a
+healthcheck and a volume, a one-shot migrate step, the server after both, one database
+URL for both — and that the commands it runs exist in the ``jantaku`` CLI."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from sqlalchemy.engine import make_url
+from typer.testing import CliRunner
+
+from server.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compose() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return data
+
+
+def interpolate(value: str) -> str:
+    """Compose's ``${VAR:-default}`` with the defaults."""
+    return re.sub(r"\$\{(\w+):-([^}]*)\}", lambda m: m.group(2), value)
+
+
+def test_services_and_their_order() -> None:
+    services = compose()["services"]
+    assert set(services) == {"db", "migrate", "jantaku"}
+    db = services["db"]
+    assert db["image"].startswith("postgres:")
+    assert "pg_isready" in " ".join(db["healthcheck"]["test"])
+    volume = db["volumes"][0].split(":")
+    assert volume[1] == "/var/lib/postgresql/data" and volume[0] in compose()["volumes"]
+
+    migrate = services["migrate"]
+    assert migrate["command"] == ["jantaku", "db", "upgrade"]
+    assert migrate["depends_on"]["db"]["condition"] == "service_healthy"
+    assert migrate.get("restart") == "no"
+
+    server = services["jantaku"]
+    assert server["depends_on"]["db"]["condition"] == "service_healthy"
+    assert server["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert server["command"][:2] == ["jantaku", "serve"]
+    assert any(p.endswith(":8000") for p in server["ports"])
+    assert server["image"] == migrate["image"] and "build" in migrate
+
+
+def test_one_database_url_for_the_migration_and_the_server() -> None:
+    services = compose()["services"]
+    urls = {
+        interpolate(services[s]["environment"]["JANTAKU_DATABASE_URL"])
+        for s in ("migrate", "jantaku")
+    }
+    assert len(urls) == 1
+    url = make_url(urls.pop())
+    db_env = services["db"]["environment"]
+    assert url.drivername == "postgresql+asyncpg" and url.host == "db" and url.port == 5432
+    assert url.username == db_env["POSTGRES_USER"] and url.database == db_env["POSTGRES_DB"]
+    assert url.password == interpolate(db_env["POSTGRES_PASSWORD"])
+
+
+def test_the_commands_exist_and_the_image_carries_the_migrations() -> None:
+    runner = CliRunner()
+    for service in ("migrate", "jantaku"):
+        command = compose()["services"][service]["command"]
+        r = runner.invoke(app, [*command[1:], "--help"])
+        assert r.exit_code == 0, r.output
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "COPY migrations ./migrations" in dockerfile
+    assert "JANTAKU_MIGRATIONS=/app/migrations" in dockerfile
+    assert (ROOT / "migrations" / "env.py").exists()
