@@ -123,6 +123,7 @@ def test_riichi_east_only_match(new_page: Any, artifacts: Path) -> None:
     # review the finished match hand by hand from its event log
     page.click("#review-link")
     page.wait_for_selector(".hand-tab")
+    print("\nreview source:", page.text_content("#rv-source"))
     assert page.locator(".hand-tab").count() == info["hands_played"]
     page.locator(".hand-tab").nth(0).click()
     page.wait_for_selector("#rv-sheet .scoresheet")

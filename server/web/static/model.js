@@ -97,6 +97,8 @@ export function fold(model, e) {
         window: null, drawn: null, furiten: false, result: null,
       };
       if (me != null) v.hand.seats[me].hand = [];
+      // an unredacted log (a finished match's record) shows every hand
+      if (model.revealAll) v.hand.seats.forEach((s) => { s.hand = []; });
       break;
     }
     case "dealt":

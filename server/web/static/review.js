@@ -1,7 +1,8 @@
 // Reviewing a finished match hand by hand, event by event, from its event log.
 // Source: the persistence REST endpoint /api/matches/{id}/events when the server has it,
-// else the protocol itself: connect as a spectator and `resync` from 0 (the whole log,
-// redacted for a spectator; winners' hands are shown in the results).
+// (the unredacted log of a finished match: every hand is shown), else the protocol itself:
+// connect as a spectator and `resync` from 0 (the log redacted for a spectator; the
+// winners' hands are in the results).
 
 import { TableSocket, api } from "./net.js";
 import { TableModel, blankView, fold } from "./model.js";
@@ -44,8 +45,9 @@ function fromSocket(id) {
 }
 
 /** Replay every event into snapshots: [{hand, seq, event, view}] plus per-hand summaries. */
-function replay(events, ruleset) {
+function replay(events, ruleset, revealAll) {
   const model = new TableModel(ruleset, null);
+  model.revealAll = revealAll;
   model.view = blankView(model);
   const steps = [];
   const hands = [];
@@ -109,14 +111,15 @@ export async function renderReview(root, tableId) {
     }
   }
   const ruleset = info ? info.ruleset : (events.find((x) => x.event.type === "match_started") || { event: {} }).event.ruleset;
-  const { steps, hands, model } = replay(events, ruleset);
+  const full = source.startsWith("REST");
+  const { steps, hands, model } = replay(events, ruleset, full);
   let pos = hands.length ? hands[0].last : 0;
   root.innerHTML = `<div class="review">
-    <div class="tbar"><span><b>${esc(ruleset)}</b> · review of <code>${esc(tableId)}</code> · ${events.length} events from ${esc(source)}</span>
+    <div class="tbar"><span><b>${esc(ruleset)}</b> · review of <code>${esc(tableId)}</code> · <span id="rv-source">${events.length} events from ${esc(source)}${full ? " (every hand shown)" : ""}</span></span>
       <a class="button small" href="#/">Lobby</a></div>
     <div class="hand-tabs" id="hand-tabs">${hands.map((h, i) => `<button class="small hand-tab" data-hand="${i}">${esc(h.label)}</button>`).join("")}</div>
-    <div class="stepper"><button id="first" class="small" title="start of the hand">⏮</button><button id="prev" class="small" title="previous event (←)">◀</button>
-      <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="next event (→)">▶</button><button id="last" class="small" title="end of the hand">⏭</button>
+    <div class="stepper"><button id="first" class="small" title="start of the hand">|◀</button><button id="prev" class="small" title="previous event (←)">◀</button>
+      <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="next event (→)">▶</button><button id="last" class="small" title="end of the hand">▶|</button>
       <span id="step-text"></span></div>
     <div id="rv-board"></div>
     <div id="rv-sheet" class="sheet-inline"></div>
@@ -131,7 +134,7 @@ export async function renderReview(root, tableId) {
     r.min = hand.first; r.max = hand.last; r.value = pos;
     root.querySelectorAll(".hand-tab").forEach((b) => b.classList.toggle("on", Number(b.dataset.hand) === step.hand));
     $("#step-text").innerHTML = `${pos - hand.first + 1} / ${hand.last - hand.first + 1}: ${describe(step.event, names, step.view)}`;
-    $("#rv-board").innerHTML = boardHTML(step.view, names, {});
+    $("#rv-board").innerHTML = boardHTML(step.view, names, { showHands: full });
     $("#rv-sheet").innerHTML = hand.frame && pos === hand.last ? handEndHTML(hand.frame, names, ruleset, hand.before) : "";
   }
   $("#step").oninput = (ev) => { pos = Number(ev.target.value); draw(); };

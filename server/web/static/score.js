@@ -83,13 +83,17 @@ export function chartSVG(rows, names) {
   const all = rows.flatMap((r) => r.scores);
   let lo = Math.min(...all), hi = Math.max(...all);
   if (lo === hi) { lo -= 1; hi += 1; }
-  const pad = (hi - lo) * 0.06;
-  lo -= pad; hi += pad;
+  // round the axis to a 1-2-5 step so the ticks read as plain numbers
+  const raw = (hi - lo) / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const unit = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw);
+  lo = Math.floor(lo / unit) * unit;
+  hi = Math.ceil(hi / unit) * unit;
   const x = (i) => L + ((W - L - R) * i) / (rows.length - 1);
   const y = (v) => T + ((H - T - B) * (hi - v)) / (hi - lo);
-  const ticks = 5;
+  const ticks = Math.round((hi - lo) / unit);
   const grid = Array.from({ length: ticks + 1 }, (_, k) => {
-    const v = lo + ((hi - lo) * k) / ticks;
+    const v = lo + unit * k;
     return `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" class="grid"/>` +
       `<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${Math.round(v)}</text>`;
   }).join("");

@@ -1,0 +1,94 @@
+"""Two people at one table from two browser contexts (one on a phone-sized screen, joined
+by a shared seat link), a timed table with its countdown, and a spectator who never sees a
+concealed tile."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.web.driver import Player
+from tests.web.test_play import create_table, register
+
+HIDDEN = (
+    "() => { const v = window.__jantaku.st.model.view;"
+    " return v.viewer === null && v.hand.drawn === null"
+    " && v.hand.seats.every(s => s.hand === null); }"
+)
+
+
+def wait_any(players: list[Player]) -> None:
+    """Wait (event-driven, a short slice per page) until some player has a fresh prompt."""
+    while True:
+        for p in players:
+            if p.has_prompt() or p.over():
+                return
+        for p in players:
+            try:
+                p.page.wait_for_selector(p.ready_selector(), timeout=150)
+                return
+            except Exception:
+                continue
+
+
+def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
+    ann = new_page()
+    register(ann, "Ann")
+    table = create_table(
+        ann,
+        "mcr",
+        ["me", "open", "bot:greedy", "bot:random"],
+        {"hands_per_session": "1"},
+        (30, 10, 0),
+    )
+    link = ann.input_value(".share-link[data-seat='1']")
+    assert link.endswith(f"#/join/{table}/1")
+
+    ben = new_page(390, 844)  # a phone
+    ben.goto(link)
+    ben.fill("#name", "Ben")
+    ben.click("#register button")
+    ben.wait_for_url(re.compile(f"#/table/{table}$"))
+    ann.click("#go-table")
+
+    watcher = new_page()
+    watcher.goto(f"/#/watch/{table}")
+
+    a, b = Player(ann, random.Random(1)), Player(ben, random.Random(2))
+    seen_deadline = spectated = False
+    while not (a.over() and b.over()):
+        wait_any([a, b])
+        for p in (a, b):
+            if not p.has_prompt():
+                continue
+            if not seen_deadline:
+                text = p.page.text_content("#deadline") or ""
+                assert re.fullmatch(r"\d+ s", text), text
+                seen_deadline = True
+            p.step()
+            if p is b and b.actions == 4:
+                b.shoot("phone-table", artifacts)
+        if not spectated and a.actions + b.actions >= 10:
+            watcher.wait_for_selector(".board .discards svg.tile")
+            assert watcher.evaluate(HIDDEN)
+            assert watcher.locator(".hand-row:not(.backs)").count() == 0
+            faces = watcher.eval_on_selector_all(
+                ".hand-row svg.tile", "els => els.filter(e => e.dataset.tile !== '').length"
+            )
+            assert faces == 0
+            assert "Spectating" in (watcher.text_content("#mine") or "")
+            watcher.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
+            spectated = True
+
+    for page in (ann, ben, watcher):
+        page.wait_for_selector(".matchsheet svg.chart")
+        names = page.eval_on_selector_all(
+            ".matchsheet table.final td:nth-child(2)", "e => e.map(x => x.textContent)"
+        )
+        assert {"Ann", "Ben"} <= set(names)
+    assert spectated and a.actions and b.actions
+    # both saw the hand's scoresheet (the last hand: one hand in this session)
+    for page in (ann, ben):
+        assert page.evaluate("window.__jantaku.st.model.history().length") == 2
