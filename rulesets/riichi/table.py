@@ -50,7 +50,6 @@ UNSUPPORTED_AT_TABLE: dict[str, tuple[object, str]] = {
         False,
         "a robbed added kong never reveals its kan-dora at this table",
     ),
-    "paarenchan": (False, "the table does not pass the dealer's winning streak to the scorer"),
     "shiisan_puutaa": (False, "the table offers self-drawn wins only on complete shapes"),
     "karaten_counts_as_tenpai": (False, "the table never counts a wait held four times"),
 }

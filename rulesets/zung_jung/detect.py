@@ -77,10 +77,16 @@ def incidental(win: WinContext) -> Counts:
     if win.tenhou and win.tsumo and win.seat_wind == 1:
         out["blessing_of_heaven"] = 1
     # 9.4.2 is a win on East's first discard. `chiihou` on a discard win is ZJ's 地和 as
-    # such; the table's `renhou` (won before one's own first discard, no call or kong yet)
-    # proves that the discard was East's first only for South.
-    if not win.tsumo and win.seat_wind != 1 and (
-        win.chiihou or (win.renhou and win.seat_wind == 2)
+    # such (hand-jsonl); the table says so in extra["dealer_first_discard"]; `renhou` (won
+    # before one's own first discard, no call or kong yet) proves it only for South.
+    if (
+        not win.tsumo
+        and win.seat_wind != 1
+        and (
+            win.chiihou
+            or win.extra.get("dealer_first_discard", False)
+            or (win.renhou and win.seat_wind == 2)
+        )
     ):
         out["blessing_of_earth"] = 1
     return out

@@ -23,7 +23,7 @@ from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
 from engine.legal import is_furiten, win_context
 from engine.notation import parse_tile
 from engine.ruleset import OptionsError, TableRuleset, table_for
-from engine.state import Phase, update
+from engine.state import HandResult, Phase, WinRecord, update
 from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
 from rulesets.riichi import RULESET
@@ -96,7 +96,6 @@ def test_options_reach_the_table_rules() -> None:
     "raw",
     [
         {"aka_dora": 4},
-        {"paarenchan": True},
         {"shiisan_puutaa": True},
         {"chankan_reveals_kan_dora": True},
         {"karaten_counts_as_tenpai": True},
@@ -365,3 +364,26 @@ def test_rinshan_win_after_a_kong_on_the_last_live_tile() -> None:
     assert SelfDrawWin(seat=0) in p.legal(0)
     ctx = win_context(p.state, 0, T("5p"), tsumo=True)
     assert ctx.rinshan and not ctx.haitei
+
+
+@pytest.mark.parametrize(
+    ("earlier", "paarenchan"),
+    [(["win"] * 7, True), (["win"] * 6, False), (["win"] * 4 + ["draw"] + ["win"] * 6, False)],
+)
+def test_paarenchan_from_the_dealer_streak(earlier: list[str], paarenchan: bool) -> None:
+    """§8.3: the dealer's 8th consecutive win while holding the deal; a drawn hand breaks
+    the streak even when the dealer stays."""
+    hands = ["111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
+    p = Play(begin(hands, "5p", {"paarenchan": True}))
+    table = p.state.table
+    ctx = win_context(p.state, 0, T("5p"), tsumo=True)
+    record = WinRecord(0, None, T("5p"), False, table.score(ctx), ctx, ctx.concealed)
+    won = HandResult(0, 0, 1, 0, (0, 1, 2, 3), "win", wins=(record,))
+    drawn = update(won, outcome="exhaustive_draw", wins=())
+    p.state = update(p.state, results=tuple(won if r == "win" else drawn for r in earlier))
+    ctx = win_context(p.state, 0, T("5p"), tsumo=True)
+    assert ctx.extra.get("paarenchan", False) is paarenchan
+    ids = {h.id for h in table.score(ctx).patterns}
+    assert ("paarenchan" in ids) is paarenchan and "tenhou" in ids
+    # only the dealer's streak counts
+    assert "paarenchan" not in win_context(p.state, 1, T("4p"), tsumo=False).extra

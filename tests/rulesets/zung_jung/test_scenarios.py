@@ -37,9 +37,7 @@ READY = "234m234m567p55s67s"  # waits on 5s / 8s; §11 B plus a blessing
 def rigged(hands: list[str], draws: str) -> Table:
     wall = arrange(RULESET.table_rules(Options()).wall, hands, draws=draws)
     base = table({"hands_per_game": 4})
-    return Table(
-        base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: wall
-    )
+    return Table(base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: wall)
 
 
 def answer(state: MatchState, choose: dict[int, type]) -> MatchState:
@@ -190,3 +188,48 @@ def test_kong_supplement_that_is_the_seabed_tile() -> None:
         "win_on_kong": 1,
     }
     assert net(settle(result, Options())) == [90, -30, -30, -30]
+
+
+def test_blessing_of_earth_for_west_at_the_table() -> None:
+    """9.4.2 for a seat that cannot tell from its own discards: the table says the win is
+    on East's first discard (extra["dealer_first_discard"])."""
+    tbl = rigged([JUNK_A, JUNK_C, READY, JUNK_B], draws="8s")
+    state, _ = start(tbl, "earth-west")
+    state = play_script(state, [(0, Discard, "8s"), (2, Win, None)])
+    win = state.results[0].wins[0]
+    assert (win.seat, win.from_seat) == (2, 0) and win.context.extra["dealer_first_discard"]
+    assert "blessing_of_earth" in {p.id for p in win.score.patterns}
+
+
+def test_a_later_discard_is_no_blessing_of_earth() -> None:
+    tbl = rigged([JUNK_A, JUNK_C, READY, JUNK_B], draws="1p2p3p8s")
+    state, _ = start(tbl, "earth-late")
+    script = [(0, Discard, "1p"), (1, Discard, "2p"), (2, Discard, "3p"), (3, Discard, "8s")]
+    state = play_script(state, [*script, (2, Win, None)])
+    win = state.results[0].wins[0]
+    assert "dealer_first_discard" not in win.context.extra
+    assert "blessing_of_earth" not in {p.id for p in win.score.patterns}
+
+
+def test_bonus_tiles_are_scored_by_identity_at_the_table() -> None:
+    """§9.3: East's flower 1 is its seat's bonus tile (4), season 2 another one (2)."""
+    hands = ["234m234m567p55s6sf1", JUNK_A, JUNK_B, JUNK_C]
+    spec = RULESET.table_rules(Options(bonus_tiles="full")).wall
+    wall = arrange(spec, hands, draws="8s")
+    # the flower replacement comes from the back of the drawable wall (§3.1 item 4)
+    tiles = list(wall.tiles)
+    back = len(tiles) - spec.dead_wall - 1
+    for i, want in ((back, "f6"), (back - 1, "7s")):
+        j = next(j for j in range(53, back - 1) if tiles[j] == parse_tile(want))
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    rigged_wall = type(wall)(spec, tuple(tiles))
+    base = table({"hands_per_game": 4, "bonus_tiles": "full"})
+    tbl = Table(
+        base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: rigged_wall
+    )
+    state, _ = start(tbl, "bonus")
+    state = answer(state, {0: SelfDrawWin})
+    win = state.results[0].wins[0]
+    assert win.context.extra["bonus_tiles"] == (parse_tile("f1"), parse_tile("f6"))
+    ids = {p.id: p.count for p in win.score.patterns}
+    assert ids["seat_bonus_tile"] == 1 and ids["other_bonus_tile"] == 1

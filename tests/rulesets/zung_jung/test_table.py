@@ -207,4 +207,7 @@ def test_option_variants_play(opts: dict[str, object]) -> None:
             for w in r.wins:
                 assert w.score.total >= options.minimum_points
                 if options.bonus_tiles != "off" and w.context.flowers:
-                    assert any(p.id == "other_bonus_tile" for p in w.score.patterns)
+                    # the table names the bonus tiles: each scores as seat or other (§9.3)
+                    counts = {p.id: p.count for p in w.score.patterns}
+                    bonus = counts.get("seat_bonus_tile", 0) + counts.get("other_bonus_tile", 0)
+                    assert bonus == w.context.flowers == len(w.context.extra["bonus_tiles"])
