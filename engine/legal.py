@@ -183,7 +183,7 @@ def _extra(
     """Table facts some rulesets score (engine.context ``WinContext.extra``); a key is
     present only when it says something:
 
-    * ``bonus_tiles``: the flowers the winner set aside, as tiles (zung-jung.md §9.3).
+    * ``bonus_tiles``: the flowers the winner set aside, a list of tiles (zung-jung.md §9.3).
     * ``dealer_first_discard``: the win is on the dealer's first discard, before any call
       or kong (zung-jung.md 9.4.2, Blessing of Earth).
     * ``paarenchan``: the dealer's 8th (or later) consecutive win while holding the deal;
@@ -191,7 +191,7 @@ def _extra(
     """
     out: dict[str, object] = {}
     if seat.flowers:
-        out["bonus_tiles"] = seat.flowers
+        out["bonus_tiles"] = list(seat.flowers)  # JSON-native: the log round-trips it
     log = hand.discard_log
     first = len(log) == 1 and log[0][0] == hand.dealer and hand.calls == 0
     if first and not tsumo and not chankan:

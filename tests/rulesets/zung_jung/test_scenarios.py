@@ -230,6 +230,6 @@ def test_bonus_tiles_are_scored_by_identity_at_the_table() -> None:
     state, _ = start(tbl, "bonus")
     state = answer(state, {0: SelfDrawWin})
     win = state.results[0].wins[0]
-    assert win.context.extra["bonus_tiles"] == (parse_tile("f1"), parse_tile("f6"))
+    assert win.context.extra["bonus_tiles"] == [parse_tile("f1"), parse_tile("f6")]
     ids = {p.id: p.count for p in win.score.patterns}
     assert ids["seat_bonus_tile"] == 1 and ids["other_bonus_tile"] == 1
