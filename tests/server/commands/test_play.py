@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 from typer.testing import CliRunner
@@ -33,9 +34,12 @@ def test_play_command_reports_a_dead_server() -> None:
     assert result.exit_code == 2 and "cannot connect" in result.output
 
 
-def test_serve_command_starts_the_server(tmp_path: object) -> None:
+def test_serve_command_starts_the_server(tmp_path: Path) -> None:
+    """Run in an empty directory: the embedded default database appears there."""
     port = free_port()
-    env = dict(os.environ, JANTAKU_ADMIN_TOKEN="serve-test")
+    root = str(Path(__file__).resolve().parents[3])
+    env = dict(os.environ, JANTAKU_ADMIN_TOKEN="serve-test", PYTHONPATH=root)
+    env.pop("JANTAKU_DATABASE_URL", None)
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -48,6 +52,7 @@ def test_serve_command_starts_the_server(tmp_path: object) -> None:
             "warning",
         ],
         env=env,
+        cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
@@ -66,6 +71,7 @@ def test_serve_command_starts_the_server(tmp_path: object) -> None:
             headers={"Authorization": "Bearer serve-test"},
         )
         assert r.status_code == 200
+        assert (tmp_path / "jantaku.db").is_file()
     finally:
         proc.terminate()
         proc.wait(10)
