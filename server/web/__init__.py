@@ -16,7 +16,10 @@ STATIC = Path(__file__).parent / "static"
 
 
 def mount(app: FastAPI) -> None:
-    """Add the web client to ``app``: ``GET /`` (the page) and ``/web/*`` (its modules)."""
+    """Add the web client to ``app``: ``GET /`` (the page) and ``/web/*`` (its modules).
+    Calling it again on the same app does nothing."""
+    if any(getattr(r, "name", None) == "web" for r in app.routes):
+        return
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

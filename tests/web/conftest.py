@@ -48,9 +48,10 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         move_time=0,
         claim_time=0,
         time_bank=0,
+        database_url=f"sqlite+aiosqlite:///{tmp / 'jantaku.db'}",
     )
     app = create_app(settings)
-    mount(app)
+    mount(app)  # create_app may mount it already (server.app.mount_web): then a no-op
     port = free_port()
     srv = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)

@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 PROMPT = "#mine[data-prompt]:not([data-prompt=''])"
-OFFERED = (
-    "els => els.map(e => [e.dataset.act,"
-    " e.dataset.type || (e.dataset.riichi ? 'riichi' : 'discard')])"
-)
+# one round trip per prompt: its id, what is offered, and whether the drawn tile is
+SNAPSHOT = """() => ({
+  pid: document.querySelector('#mine').dataset.prompt || '',
+  offered: [...document.querySelectorAll('#mine [data-act], #mine [data-riichi]')].map(e =>
+    [e.dataset.act, e.dataset.type || (e.dataset.riichi ? 'riichi' : 'discard')]),
+  drawn: !!document.querySelector('#my-hand .tile-btn.drawn[data-act]'),
+})"""
 
 
 @dataclass
@@ -32,7 +35,7 @@ class Player:
         return f"{fresh}, .matchsheet"
 
     def over(self) -> bool:
-        return bool(self.page.locator(".matchsheet").count())
+        return bool(self.page.evaluate("!!document.querySelector('.matchsheet')"))
 
     def has_prompt(self) -> bool:
         """Non-blocking: is a fresh prompt on screen?"""
@@ -42,13 +45,19 @@ class Player:
         """Answer the next prompt; False once the match is over."""
         page = self.page
         try:
-            page.wait_for_selector(self.ready_selector(), timeout=timeout)
+            # polled every animation frame: the next prompt is clicked as soon as it shows
+            page.wait_for_function(
+                "sel => !!document.querySelector(sel)",
+                arg=self.ready_selector(),
+                polling="raf",
+                timeout=timeout,
+            )
         except Exception as exc:
             raise AssertionError(f"no prompt after {self.last}: {self.diagnose()}") from exc
         if self.over():
             return False
-        pid = page.get_attribute("#mine", "data-prompt") or ""
-        offered = page.eval_on_selector_all("#mine [data-act], #mine [data-riichi]", OFFERED)
+        snap = page.evaluate(SNAPSHOT)
+        pid, offered = snap["pid"], snap["offered"]
         kinds = {k for _, k in offered}
         self.last = pid
         self.actions += 1
@@ -79,8 +88,7 @@ class Player:
         kongs = [a for a, k in offered if k in ("concealed_kong", "added_kong")]
         if kongs and self.rng.random() < 0.5:
             return self._click(kongs[0])
-        drawn = page.locator("#my-hand .tile-btn.drawn[data-act]")
-        if drawn.count() and self.rng.random() < 0.3:
+        if snap["drawn"] and self.rng.random() < 0.3:
             self.keys += 1
             page.keyboard.press("Enter")  # the shortcut: discard the drawn tile
             return True
@@ -100,7 +108,9 @@ class Player:
         )
 
     def _click(self, act: str) -> bool:
-        self.page.locator(f"#mine [data-act='{act}']").first.click()
+        # a real mouse click on the element; the actionability wait (two animation frames
+        # for "stable") is skipped: the page draws the prompt once and leaves it still
+        self.page.locator(f"#mine [data-act='{act}']").first.click(force=True)
         return True
 
     def shoot(self, name: str, directory: Path, selector: str | None = None) -> Path:

@@ -92,3 +92,20 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     # both saw the hand's scoresheet (the last hand: one hand in this session)
     for page in (ann, ben):
         assert page.evaluate("window.__jantaku.st.model.history().length") == 2
+
+    # without the match record's log the review replays the protocol: a spectator's resync
+    watcher.route(
+        "**/api/matches/*/events",
+        lambda route: route.fulfill(
+            status=404,
+            content_type="application/json",
+            body='{"error": {"code": "not_found", "message": "no record"}}',
+        ),
+    )
+    watcher.evaluate(f"location.hash = '#/review/{table}'")
+    watcher.wait_for_selector(".hand-tab")
+    assert "protocol resync" in (watcher.text_content("#rv-source") or "")
+    watcher.click("#first")
+    assert watcher.locator("#rv-board .hand-row:not(.backs)").count() == 0
+    watcher.click("#last")
+    watcher.wait_for_selector("#rv-sheet .scoresheet")
