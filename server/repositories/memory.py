@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from server.records.derive import Derived, derive
 from server.repositories.protocols import (
     AdjustmentRow,
     AuditRow,
@@ -20,6 +20,9 @@ from server.repositories.protocols import (
     TableRecord,
     TableRepository,
 )
+
+if TYPE_CHECKING:
+    from server.records.derive import Derived
 
 
 class MemoryPlayers:
@@ -201,6 +204,8 @@ class MemoryEventLog:
             if ev.seq != before + 1:
                 raise ValueError(f"table {ev.table_id}: seq {ev.seq} after {before}")
             last[ev.table_id] = ev.seq
+        from server.records.derive import derive  # imports this package's protocols
+
         derived = []
         for table_id in last:
             batch = [ev for ev in events if ev.table_id == table_id]

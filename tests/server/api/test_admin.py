@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.server.conftest import LiveServer
@@ -74,8 +76,12 @@ def test_pause_resume_abort_replace_and_kick(server: LiveServer) -> None:
     assert r.status_code == 422
     r = server.http.put(f"{base}/seats/1", json={"occupant": "ghost"}, headers=adm)
     assert r.status_code == 422
+    deadline = time.monotonic() + 10  # the bot's first move is committed, then sent
     live = server.live(tid)
-    assert live["events"] > before or live["status"] == "finished"
+    while live["events"] <= before and live["status"] != "finished":
+        assert time.monotonic() < deadline, "the bot did not move"
+        time.sleep(0.02)
+        live = server.live(tid)
     if live["status"] != "finished":
         r = server.http.post(f"{base}/abort", json={"reason": "test"}, headers=adm)
         assert r.status_code == 200 and r.json()["status"] == "aborted"
