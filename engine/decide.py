@@ -167,6 +167,9 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
     )
     hand = run.hand
     rules = state.table.rules
+    if rules.wall.dora_positions:
+        # the first indicator is public from the start: the log carries it (no seed needed)
+        run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(0)))
     order = [(setup.dealer + i) % SEATS for i in range(SEATS)]
     chunks = (4, 4, 4, 4) if rules.hand_size == 16 else (4, 4, 4, 1)
     for n in chunks:
@@ -344,6 +347,10 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
         return
     robbing = window.kind != "discard"
     if won:
+        if window.kind == "added_kong" and rules.kan_dora and rules.chankan_reveals_kan_dora:
+            hand = run.hand
+            if hand.dora_revealed < len(hand.wall.spec.dora_positions):
+                run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(hand.dora_revealed)))
         records = []
         for s in won:
             found = legal_win(
@@ -440,7 +447,10 @@ def _end(
     nagashi: tuple[int, ...] = ()
     if outcome == "exhaustive_draw":
         if rules.tenpai_at_draw:
-            tenpai = tuple(s.riichi or bool(seat_waits(rules, s)) for s in hand.seats)
+            karaten = rules.karaten_counts_as_tenpai
+            tenpai = tuple(
+                s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats
+            )
         if rules.nagashi:
             nagashi = tuple(
                 i

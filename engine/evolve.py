@@ -217,7 +217,6 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
         label=event.label,
         replacement=rules.replacement,
         turn=event.dealer,
-        dora_revealed=1 if rules.wall.dora_positions else 0,
     )
     return update(state, hand=hand, seating=tuple(event.seating))
 

@@ -58,11 +58,16 @@ def all_counts(seat: SeatState) -> list[int]:
 
 
 def seat_waits(
-    rules: TableRules, seat: SeatState, counts: Sequence[int] | None = None
+    rules: TableRules,
+    seat: SeatState,
+    counts: Sequence[int] | None = None,
+    *,
+    karaten: bool = False,
 ) -> list[int]:
-    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku)."""
+    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku); with
+    ``karaten``, also kinds whose four copies the seat holds itself (riichi.md §5)."""
     c = counts if counts is not None else hand_counts(seat.hand)
-    held = all_counts(seat)
+    held = [0] * NUM_KINDS if karaten else all_counts(seat)
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
 
@@ -424,6 +429,8 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         whole = may_be_ready(seat.hand, n_melds, rules.n_sets, shape, 0) and completes(
             seat.hand, n_melds, -1, rules.n_sets, shape
         )
+        if not whole and rules.first_draw_any_shape:
+            whole = not seat.discards and hand.calls == 0
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs

@@ -250,6 +250,14 @@ class HandState:
             return self.wall.replacement_index(n)
         return len(self.wall.tiles) - self.wall.spec.dead_wall - 1 - n
 
+    def dead_wall_remaining(self) -> int:
+        """Tiles left in the dead wall (riichi keeps it at its size, Three Kingdoms draws
+        it down, Zung Jung never draws it, MCR has none)."""
+        spec = self.wall.spec
+        if self.replacement is Replacement.DEAD_WALL and not spec.replenish_dead_wall:
+            return spec.dead_wall - self.replacements
+        return 0 if self.replacement is Replacement.TAIL else spec.dead_wall
+
     def replacement_available(self) -> bool:
         if self.replacement is Replacement.DEAD_WALL:
             return self.replacements < len(self.wall.spec.replacement_positions)

@@ -96,6 +96,7 @@ class TableRules:
     multi_win: MultiWin = MultiWin.HEAD_BUMP
     kan_dora: bool = False
     kan_dora_timing: KanDoraTiming = KanDoraTiming.IMMEDIATE
+    chankan_reveals_kan_dora: bool = False  # a robbed added kong still shows its indicator
     furiten: bool = False
     # Three Kingdoms §7: only riichi players are subject to furiten
     furiten_riichi_only: bool = False
@@ -103,9 +104,13 @@ class TableRules:
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()
     tenpai_at_draw: bool = False  # record who is ready at an exhaustive draw (noten payments)
+    karaten_counts_as_tenpai: bool = False  # a wait on kinds all held four times is ready
     nagashi: bool = False  # record nagashi candidates at an exhaustive draw
     nagashi_called_discard_voids: bool = False
     first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
+    # ask the ruleset about a self-draw on a seat's first draw (no call yet) even without a
+    # complete shape: riichi's shiisan puutaa (riichi.md §8.3)
+    first_draw_any_shape: bool = False
 
     @property
     def hand_size(self) -> int:

@@ -111,17 +111,17 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def full_tile_set(*, flowers: bool, red_fives: int = 0) -> list[Tile]:
+def full_tile_set(*, flowers: bool, red_fives: tuple[int, int, int] = (0, 0, 0)) -> list[Tile]:
     """Every physical tile: 4 of each kind, optionally the 8 flowers, and with
-    ``red_fives`` (0, 1 per suit, or more) of each suit's fives replaced by red ones."""
-    if not 0 <= red_fives <= 4:
-        raise ValueError("red_fives must be between 0 and 4")
+    ``red_fives[i]`` of suit i's fives (man, pin, sou) replaced by red ones."""
+    if len(red_fives) != 3 or not all(0 <= n <= 4 for n in red_fives):
+        raise ValueError("red_fives gives 0 to 4 red fives for each of man, pin and sou")
     tiles: list[Tile] = []
     for kind in range(NUM_KINDS):
         tiles.extend([kind] * 4)
-    for suit, red in zip((MAN, PIN, SOU), RED_FIVES, strict=True):
+    for suit, red, n in zip((MAN, PIN, SOU), RED_FIVES, red_fives, strict=True):
         five = kind_from(5, suit)
-        for _ in range(red_fives):
+        for _ in range(n):
             tiles.remove(five)
             tiles.append(red)
     if flowers:

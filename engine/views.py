@@ -80,8 +80,9 @@ class HandView:
     honba: int
     phase: Phase
     turn: int
-    wall_remaining: int
-    dora_indicators: tuple[Tile, ...]
+    wall_remaining: int  # tiles still drawable from the live wall
+    dead_wall_remaining: int  # tiles in the dead wall (0 without one)
+    dora_indicators: tuple[Tile, ...]  # revealed ones, the initial indicator first
     kongs: int
     seats: tuple[SeatView, ...]
     window: WindowView | None = None
@@ -200,6 +201,7 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
             phase=hand.phase,
             turn=hand.turn,
             wall_remaining=hand.remaining(),
+            dead_wall_remaining=hand.dead_wall_remaining(),
             dora_indicators=hand.dora_indicators(),
             kongs=len(hand.kongs),
             seats=tuple(seats),

@@ -26,7 +26,7 @@ from engine.tiles import Tile, full_tile_set
 @dataclass(frozen=True, slots=True)
 class WallSpec:
     flowers: bool = False
-    red_fives: int = 0  # red fives per suit (0 = none)
+    red_fives: tuple[int, int, int] = (0, 0, 0)  # red fives of man, pin and sou
     hand_size: int = 13  # 13 or 16
     dead_wall: int = 0  # 0 = none: replacements come from the tail
     replacement_positions: tuple[int, ...] = ()  # dead-wall indices of the replacement tiles

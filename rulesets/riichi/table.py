@@ -4,9 +4,6 @@ with, bound to validated ``RiichiOptions``.
 Dead wall layout (§3): the last 14 tiles, ``D0..D3`` replacement tiles, ``D4`` the first
 dora indicator, ``D5..D8`` kan-dora indicators, ``D9..D13`` the ura indicators under them;
 the live wall's last tile moves into the dead wall after each replacement draw.
-
-Options the engine cannot honour yet are refused with ``OptionsError`` rather than
-silently ignored (see ``UNSUPPORTED_AT_TABLE``).
 """
 
 from __future__ import annotations
@@ -16,7 +13,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.ruleset import OptionsError
 from engine.shapes import ShapeRules
 from engine.table_rules import (
     Abort,
@@ -35,6 +31,8 @@ DEAD_WALL = 14
 REPLACEMENT_POSITIONS = (0, 1, 2, 3)
 DORA_POSITIONS = (4, 5, 6, 7, 8)
 URA_POSITIONS = (9, 10, 11, 12, 13)
+# option aka_dora -> red fives of man, pin, sou (§16: 3 is 0m 0p 0s, 4 adds a second 0p)
+AKA_RED_FIVES: dict[int, tuple[int, int, int]] = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
 
 ABORTS: dict[AbortiveDraw, Abort] = {
     "kyuushu_kyuuhai": Abort.NINE_TERMINALS,
@@ -42,16 +40,6 @@ ABORTS: dict[AbortiveDraw, Abort] = {
     "suukaikan": Abort.FOUR_KONGS,
     "suucha_riichi": Abort.FOUR_RIICHI,
     "sanchahou": Abort.TRIPLE_RON,
-}
-
-# option -> (the value the engine supports, why another value cannot be played yet)
-UNSUPPORTED_AT_TABLE: dict[str, tuple[object, str]] = {
-    "chankan_reveals_kan_dora": (
-        False,
-        "a robbed added kong never reveals its kan-dora at this table",
-    ),
-    "shiisan_puutaa": (False, "the table offers self-drawn wins only on complete shapes"),
-    "karaten_counts_as_tenpai": (False, "the table never counts a wait held four times"),
 }
 
 RIICHI_SHAPES = ShapeRules(
@@ -71,20 +59,9 @@ def as_options(options: BaseModel | Mapping[str, Any] | None) -> RiichiOptions:
     return RiichiOptions.model_validate(dict(options or {}))
 
 
-def check_playable(opts: RiichiOptions) -> None:
-    """Raise ``OptionsError`` for option values the table cannot play yet."""
-    if opts.aka_dora == 4:
-        raise OptionsError(
-            "aka_dora", "4 red fives (0m 0p 0p 0s) cannot be dealt yet; use 0 or 3 at the table"
-        )
-    for name, (supported, why) in UNSUPPORTED_AT_TABLE.items():
-        if getattr(opts, name) != supported:
-            raise OptionsError(name, f"not playable at the table yet: {why}")
-
-
 def wall_spec(opts: RiichiOptions) -> WallSpec:
     return WallSpec(
-        red_fives=1 if opts.aka_dora == 3 else 0,
+        red_fives=AKA_RED_FIVES[opts.aka_dora],
         dead_wall=DEAD_WALL,
         replacement_positions=REPLACEMENT_POSITIONS,
         dora_positions=DORA_POSITIONS,
@@ -95,7 +72,6 @@ def wall_spec(opts: RiichiOptions) -> WallSpec:
 
 def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRules:
     opts = as_options(options)
-    check_playable(opts)
     aborts = frozenset(ABORTS[a] for a in opts.abortive_draws)
     if opts.multi_ron != "double":
         aborts -= {Abort.TRIPLE_RON}  # §12.2: sanchahou exists only under double ron
@@ -110,6 +86,7 @@ def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRu
         multi_win=MultiWin(opts.multi_ron),
         kan_dora=opts.kan_dora,
         kan_dora_timing=KanDoraTiming(opts.kan_dora_timing),
+        chankan_reveals_kan_dora=opts.chankan_reveals_kan_dora,
         furiten=True,
         riichi=RiichiRules(
             deposit=1000,
@@ -123,7 +100,9 @@ def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRu
         kuikae=Kuikae(opts.kuikae),
         aborts=aborts,
         tenpai_at_draw=True,
+        karaten_counts_as_tenpai=opts.karaten_counts_as_tenpai,
         nagashi=opts.nagashi_mangan,
         nagashi_called_discard_voids=opts.nagashi_called_discard_voids,
         first_turn_flags=True,
+        first_draw_any_shape=opts.shiisan_puutaa,
     )

@@ -36,14 +36,14 @@ A hand is an array of 17 items::
 Yaku are written with this ruleset's Japanese names (``PatternHit.ja``), which mostly
 but not always match Tenhou's own spelling; viewers show them as given.
 
-The initial dora indicator is not an event of the log, so it is read from the wall
-rebuilt from the seed the match reveals at its end (``walls`` overrides for arranged
-walls). ``to_tenhou6`` is pure: events in, a JSON-ready dict out.
+Every indicator, the initial one included, is a ``dora_revealed`` event of the log, so
+the export needs neither the seed nor the walls. ``to_tenhou6`` is pure: events in, a
+JSON-ready dict out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,11 +66,9 @@ from engine.scoring import Score
 from engine.state import SEATS, HandResult, Payment, WinRecord
 from engine.table_rules import Abort
 from engine.tiles import RED_FIVES, Tile, kind_of
-from engine.wall import Wall
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.table import wall_spec
+from rulesets.riichi.table import AKA_RED_FIVES
 
-WallFn = Callable[[str, int], Wall]
 Item = int | str
 
 TSUMOGIRI = 60
@@ -132,7 +130,7 @@ def call_string(
 class _Hand:
     meta: list[int]
     scores: list[int]
-    dora: list[int]
+    dora: list[int] = field(default_factory=list)
     haipai: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
     draws: list[list[Item]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
     discards: list[list[Item]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
@@ -227,9 +225,10 @@ def result_row(result: HandResult, payments: Sequence[Payment]) -> list[Any]:
 
 
 def rule_block(opts: RiichiOptions) -> dict[str, Any]:
+    man, pin, sou = AKA_RED_FIVES[opts.aka_dora]
     aka = 1 if opts.aka_dora else 0
     disp = "般" + ("南" if opts.game_length == "hanchan" else "東") + "喰" + ("赤" if aka else "")
-    return {"disp": disp, "aka": aka, "aka51": aka, "aka52": aka, "aka53": aka}
+    return {"disp": disp, "aka": aka, "aka51": man, "aka52": pin, "aka53": sou}
 
 
 def to_tenhou6(
@@ -237,11 +236,9 @@ def to_tenhou6(
     *,
     names: Sequence[str] | None = None,
     title: str = "Jantaku",
-    walls: WallFn | None = None,
 ) -> dict[str, Any]:
     """The tenhou.net/6 document of a finished riichi match from its unredacted events
-    (``engine.events``, in order). ``names`` by seat (default A..D); ``walls`` rebuilds
-    arranged walls (default: the seeded shuffle of the match's options)."""
+    (``engine.events``, in order). ``names`` by seat (default A..D)."""
     started = next((e for e in events if isinstance(e, MatchStarted)), None)
     ended = next((e for e in events if isinstance(e, MatchEnded)), None)
     if started is None or ended is None:
@@ -249,12 +246,6 @@ def to_tenhou6(
     if started.ruleset != "riichi":
         raise ExportError(f"not a riichi match: {started.ruleset}")
     opts = RiichiOptions.model_validate(started.options)
-    spec = wall_spec(opts)
-
-    def wall(hand_number: int) -> Wall:
-        if walls is not None:
-            return walls(ended.seed, hand_number)
-        return Wall.build(spec, ended.seed, hand_number)
 
     scores = list(started.scores)
     pot = 0
@@ -267,7 +258,6 @@ def to_tenhou6(
             hand = _Hand(
                 meta=[4 * (ev.round_wind - 1) + ev.dealer, ev.honba, pot // 1000],
                 scores=[scores[seating[s]] for s in range(SEATS)],
-                dora=[tile_code(wall(ev.hand_number).dora_indicator(0))],
             )
             hands.append(hand)
         elif isinstance(ev, Settled):

@@ -85,7 +85,7 @@ MCR_LIKE = TableRules(
 
 RIICHI_LIKE = TableRules(
     wall=WallSpec(
-        red_fives=1,
+        red_fives=(1, 1, 1),
         dead_wall=14,
         replacement_positions=(0, 1, 2, 3),
         dora_positions=(4, 5, 6, 7, 8),

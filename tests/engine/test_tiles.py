@@ -1,5 +1,6 @@
 from engine.tiles import (
     RED_MAN,
+    RED_PIN,
     RED_SOU,
     counts_of,
     full_tile_set,
@@ -20,8 +21,11 @@ def test_kinds_and_red_fives() -> None:
 
 def test_full_tile_sets() -> None:
     assert len(full_tile_set(flowers=False)) == 136
-    with_flowers = full_tile_set(flowers=True, red_fives=1)
+    with_flowers = full_tile_set(flowers=True, red_fives=(1, 1, 1))
     assert len(with_flowers) == 144
     counts = counts_of(with_flowers)
     assert all(c == 4 for c in counts)  # a red five is still a five
     assert with_flowers.count(RED_MAN) == 1 and with_flowers.count(4) == 3
+    two_pin = full_tile_set(flowers=False, red_fives=(1, 2, 0))
+    assert (two_pin.count(RED_MAN), two_pin.count(RED_PIN), two_pin.count(RED_SOU)) == (1, 2, 0)
+    assert two_pin.count(13) == 2 and two_pin.count(22) == 4

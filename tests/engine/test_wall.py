@@ -7,7 +7,7 @@ from engine.tiles import full_tile_set
 from engine.wall import Wall, WallSpec, commitment, hand_key, verify
 
 RIICHI = WallSpec(
-    red_fives=1,
+    red_fives=(1, 1, 1),
     dead_wall=14,
     replacement_positions=(0, 1, 2, 3),
     dora_positions=(4, 6, 8, 10, 12),

@@ -4,8 +4,6 @@ kuikae, robbing kongs, multiple ron, kan-dora timing."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.actions import (
@@ -22,7 +20,7 @@ from engine.actions import (
 from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
 from engine.legal import is_furiten, win_context
 from engine.notation import parse_tile
-from engine.ruleset import OptionsError, TableRuleset, table_for
+from engine.ruleset import TableRuleset, table_for
 from engine.state import HandResult, Phase, WinRecord, update
 from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
@@ -44,7 +42,7 @@ def test_ruleset_is_playable_at_the_table() -> None:
 def test_default_table_rules() -> None:
     rules = table_rules(RiichiOptions())
     spec = rules.wall
-    assert len(spec.tile_set()) == 136 and spec.red_fives == 0
+    assert len(spec.tile_set()) == 136 and spec.red_fives == (0, 0, 0)
     assert spec.dead_wall == 14 and spec.replenish_dead_wall
     assert spec.replacement_positions == (0, 1, 2, 3)
     assert spec.dora_positions == (4, 5, 6, 7, 8) and spec.ura_positions == (9, 10, 11, 12, 13)
@@ -64,8 +62,11 @@ def test_default_table_rules() -> None:
 
 def test_options_reach_the_table_rules() -> None:
     rules = table_rules(preset("tenhou"))
-    assert rules.wall.red_fives == 1  # 0m 0p 0s
+    assert rules.wall.red_fives == (1, 1, 1)  # 0m 0p 0s
     assert sorted(t for t in rules.wall.tile_set() if t > 41) == [42, 43, 44]
+    four = table_rules({"aka_dora": 4}).wall  # §16: 0m 0p 0p 0s
+    assert sorted(t for t in four.tile_set() if t > 41) == [42, 43, 43, 44]
+    assert len(four.tile_set()) == 136
     assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
     assert rules.nagashi and rules.nagashi_called_discard_voids
     ema = table_rules(preset("ema"))
@@ -92,19 +93,22 @@ def test_options_reach_the_table_rules() -> None:
     assert custom.aborts == frozenset({Abort.FOUR_WINDS})
 
 
-@pytest.mark.parametrize(
-    "raw",
-    [
-        {"aka_dora": 4},
-        {"shiisan_puutaa": True},
-        {"chankan_reveals_kan_dora": True},
-        {"karaten_counts_as_tenpai": True},
-    ],
-)
-def test_options_the_table_cannot_play_are_refused(raw: dict[str, Any]) -> None:
-    with pytest.raises(OptionsError) as info:
-        table_for(RULESET, raw)
-    assert info.value.field == next(iter(raw))
+def test_local_options_reach_the_table_rules() -> None:
+    """Every option is playable at the table: nothing is refused any more."""
+    rules = table_rules(
+        {
+            "shiisan_puutaa": True,
+            "chankan_reveals_kan_dora": True,
+            "karaten_counts_as_tenpai": True,
+            "paarenchan": True,
+            "aka_dora": 4,
+        }
+    )
+    assert rules.first_draw_any_shape and rules.chankan_reveals_kan_dora
+    assert rules.karaten_counts_as_tenpai and rules.wall.red_fives == (1, 2, 1)
+    default = table_rules(RiichiOptions())
+    assert not (default.first_draw_any_shape or default.chankan_reveals_kan_dora)
+    assert not default.karaten_counts_as_tenpai
 
 
 # ----------------------------------------------------------------- arranged hands
@@ -221,8 +225,36 @@ def test_robbing_an_added_kong() -> None:
     win = p.result.wins[0]
     assert win.robbed_kong and win.context.chankan and win.from_seat == 0
     assert "chankan" in {pat.id for pat in win.score.patterns}
-    # the robbed kong was never made: it shows as the pung again
-    assert [r.meld.type.value for r in p.result.melds[0]] == ["pon"]
+    assert len(win.context.dora_indicators) == 1  # §4: a robbed kan shows no kan-dora
+
+
+def test_chankan_reveals_kan_dora_option() -> None:
+    """Option chankan_reveals_kan_dora (§4): the robbed kan still turns its indicator,
+    and the robbing win counts it."""
+    p = Play(
+        begin(
+            ["22m123456789p56s", "123456789s1234z", "13m456p789p123s55s", "345678m2346789s"],
+            "7z2m1z4z7m2m",
+            {"chankan_reveals_kan_dora": True},
+        )
+    )
+    p.discard(0, "7z")
+    p.pass_all()
+    p.discard(1, "2m")
+    p.act(Pass(seat=2))
+    p.act(next(a for a in p.legal(0) if isinstance(a, Pung)))
+    p.pass_all()
+    for seat, tile in ((0, "5s"), (1, "1z"), (2, "4z"), (3, "7m")):
+        p.discard(seat, tile)
+        p.pass_all()
+    hand = p.state.hand
+    assert hand is not None
+    kan_dora = hand.wall.dora_indicator(1)
+    p.act(AddedKong(seat=0, tile=T("2m")))
+    p.act(Win(seat=2))
+    win = p.result.wins[0]
+    assert win.robbed_kong and win.context.dora_indicators[1:] == (kan_dora,)
+    assert DoraRevealed(indicator=kan_dora) in p.events
 
 
 @pytest.mark.parametrize("allowed", [True, False])
@@ -387,3 +419,34 @@ def test_paarenchan_from_the_dealer_streak(earlier: list[str], paarenchan: bool)
     assert ("paarenchan" in ids) is paarenchan and "tenhou" in ids
     # only the dealer's streak counts
     assert "paarenchan" not in win_context(p.state, 1, T("4p"), tsumo=False).extra
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_shiisan_puutaa_is_offered_on_a_first_draw(on: bool) -> None:
+    """§8.3: the dealer's initial 14 with one pair and nothing connected."""
+    hands = ["147m258p369s1234z", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
+    p = Play(begin(hands, "1z", {"shiisan_puutaa": on}))
+    assert (SelfDrawWin(seat=0) in p.legal(0)) is on
+    if on:
+        p.act(SelfDrawWin(seat=0))
+        assert "shiisan_puutaa" in {h.id for h in p.result.wins[0].score.patterns}
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_karaten_at_the_exhaustive_draw(counts: bool) -> None:
+    """§5: a wait only on a kind the seat holds four times is not tenpai unless the option
+    karaten_counts_as_tenpai says so."""
+    hands = ["123456789s1234z", "1111m234p567p789s", "234567m234567p5z", "345678m345678p6z"]
+    p = Play(begin(hands, "7z", {"karaten_counts_as_tenpai": counts}))
+    hand = p.state.hand
+    assert hand is not None
+    p.state = update(p.state, hand=update(hand, front=hand.live_end() - 1))  # one tile left
+    p.discard(0, "7z")
+    p.pass_all()
+    drawn = p.state.hand.drawn if p.state.hand else None
+    assert drawn is not None
+    p.act(Discard(seat=1, tile=drawn))
+    p.pass_all()
+    result = p.result
+    assert result.outcome == "exhaustive_draw"
+    assert result.tenpai[1] is counts and result.tenpai[2]

@@ -110,16 +110,16 @@ def finish(p: Play) -> list[Event]:
 
 def test_call_encodings_on_an_arranged_hand() -> None:
     p = scripted_hand()
-    table = p.state.table
     hand = p.state.hand
     assert hand is not None
     wall = hand.wall
     start_events = begin_events(p)
-    doc = to_tenhou6(start_events + finish(p), walls=lambda seed, n: table.wall(seed, n))
+    doc = to_tenhou6(start_events + finish(p))
     first = doc["log"][0]
     assert first[0] == [0, 0, 0]
     assert first[1] == [25000] * 4
     assert first[2][0] == tile_code(wall.dora_indicator(0)) and len(first[2]) == 4
+    assert isinstance(start_events[2], DoraRevealed)  # the initial indicator is in the log
     draws = [first[5], first[8], first[11], first[14]]
     discards = [first[6], first[9], first[12], first[15]]
     assert draws[0][:5] == [29, 47, "4545p45", 45, 43]
@@ -173,7 +173,7 @@ def expected_hands(events: list[Event]) -> list[dict[str, Any]]:
                     "haipai": [[], [], [], []],
                     "draws": [[], [], [], []],
                     "discards": [[], [], [], []],
-                    "dora": 1,
+                    "dora": 0,  # every indicator is a dora_revealed event
                 }
             )
             continue
@@ -319,7 +319,7 @@ def test_arranged_four_riichi_and_nagashi_hands_export() -> None:
     )
     bots = [SteeredBot(table, either(declare_riichi, tsumogiri), {0}) for _ in range(4)]
     _, events = play(table, "t6-riichi", bots, check=False)
-    doc = to_tenhou6(events, walls=table.wall)
+    doc = to_tenhou6(events)
     first, second = doc["log"][0], doc["log"][1]
     assert first[16] == ["四家立直"]
     assert [first[6][0], first[9][0], first[12][0], first[15][0]] == ["r60"] * 4
@@ -335,7 +335,7 @@ def test_arranged_four_riichi_and_nagashi_hands_export() -> None:
     )
     bots = [SteeredBot(table, tsumogiri, {0}) for _ in range(4)]
     _, events = play(table, "t6-nagashi", bots, check=False)
-    row = to_tenhou6(events, walls=table.wall)["log"][0][16]
+    row = to_tenhou6(events)["log"][0][16]
     assert row == ["流し満貫", [-4000 + 1000, 8000 + 1000, -2000 + 1000, -2000 - 3000]]
 
 
