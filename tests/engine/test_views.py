@@ -10,7 +10,7 @@ import pytest
 
 from engine.bots.random_bot import RandomBot
 from engine.decide import start, step
-from engine.events import Dealt, Drew
+from engine.events import Dealt, DoraRevealed, Drew, HandStarted
 from engine.rng import SeededStream
 from engine.simulate import acting_seat
 from engine.state import MatchState, Phase, update
@@ -87,3 +87,36 @@ def test_a_view_serialises_and_hides_other_hands(h) -> None:
             seen = redact(ev, None)
             assert seen is not None
             assert (seen.tiles if isinstance(seen, Dealt) else seen.tile) is None
+
+
+@pytest.mark.parametrize(
+    "config", ["RIICHI_LIKE", "MCR_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE"]
+)
+def test_views_count_the_live_and_dead_wall_and_show_logged_indicators(h, config: str) -> None:
+    """Every tile is drawn, still drawable, or in the dead wall; the indicators a view shows
+    are exactly the ones the public log revealed, the first one at the hand's start."""
+    rules = getattr(h, config)
+    table = h.make_table(rules, hands=1)
+    state, events = start(table, f"walls-{config}")
+    bots = [RandomBot(f"walls-{config}", s) for s in range(4)]
+    shown: list[int] = []
+    while not state.over:
+        for e in events:
+            if isinstance(e, HandStarted):
+                shown = []
+            elif isinstance(e, DoraRevealed):
+                shown.append(e.indicator)
+        hand = state.hand
+        assert hand is not None
+        for viewer in (0, None):
+            view = view_for(state, viewer).hand
+            assert view is not None
+            drawn = hand.front + hand.replacements
+            assert drawn + view.wall_remaining + view.dead_wall_remaining == len(hand.wall.tiles)
+            assert rules.wall.dead_wall or not view.dead_wall_remaining
+            assert list(view.dora_indicators) == shown
+        seat = acting_seat(state)
+        assert seat is not None
+        state, events = step(state, bots[seat].act(view_for(state, seat)))
+    if rules.wall.dora_positions:
+        assert shown
