@@ -49,7 +49,7 @@ def play_out(player: Player, artifacts: Path, prefix: str, budget_s: float) -> N
     start = time.monotonic()
     page = player.page
     while player.step():
-        if player.actions == 8 and f"{prefix}-table" not in player.shots:
+        if player.actions == 30 and f"{prefix}-table" not in player.shots:
             page.wait_for_selector(PROMPT)
             player.shoot(f"{prefix}-table", artifacts)
         if f"{prefix}-scoresheet" not in player.shots and page.locator("#sheet .win-block").count():

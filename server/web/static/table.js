@@ -56,6 +56,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         break;
       case "event":
         if (st.model && st.model.applyEvent(f)) {
+          if (/^(drew|called|claim_window_opened|kong_declared|hand_started)$/.test(f.event.type)) st.turnSince = Date.now();
           if (f.event.type === "hand_started") { st.riichi = false; }
           if (f.event.type === "match_started") loadInfo();
         }
@@ -79,7 +80,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         st.prompt = null;
         break;
       case "status":
-        if (f.seats) loadInfo();
+        loadInfo();
         if (st.welcome) st.welcome.status = f.status;
         break;
       case "error":
@@ -99,7 +100,12 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
 
   function clockText() {
     const p = st.prompt;
-    if (!p || p.deadline == null) return "";
+    if (!p) {
+      // someone else's move on a timed table: how long they have been thinking
+      const timed = st.tableInfo && (st.tableInfo.timers.move || st.tableInfo.timers.claim);
+      return timed && st.turnSince ? `${Math.floor((Date.now() - st.turnSince) / 1000)} s` : "";
+    }
+    if (p.deadline == null) return "";
     const left = Math.max(0, p.deadline - sock.serverNow());
     return `${left.toFixed(0)} s`;
   }
@@ -123,7 +129,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const info = st.tableInfo;
     $("#tinfo").innerHTML = `<b>${esc(w ? w.ruleset.id : info ? info.ruleset : "")}</b> · table <code>${esc(tableId)}</code> · ${w ? (w.role === "player" ? `you are <b>${esc(st.names[w.seat] ?? "")}</b>` : "spectating") : ""}
       ${info && (info.timers.move || info.timers.claim) ? ` · timers ${info.timers.move}/${info.timers.claim} s + bank ${info.timers.bank} s` : ""}`;
-    $("#conn").textContent = st.conn;
+    const status = w && w.status !== "playing" ? ` · table ${w.status}` : "";
+    $("#conn").textContent = st.conn + status;
     $("#conn").dataset.state = st.conn;
     $("#msg").textContent = st.error;
     const m = st.model;
@@ -132,7 +139,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         ${info ? `<p>${info.seats.map((s) => `${s.seat + 1}: ${esc(s.kind === "open" ? "open" : s.name)}`).join(" · ")}</p>` : ""}</div></div>`;
       $("#mine").innerHTML = "";
     } else {
-      $("#board-wrap").innerHTML = boardHTML(m.view, st.names, { hideOwnHand: true, clock: st.prompt ? clockText() : "" });
+      $("#board-wrap").innerHTML = boardHTML(m.view, st.names, { hideOwnHand: true, clock: clockText() });
       drawMine();
     }
     $("#show-scores").hidden = !st.lastHandEnd;
@@ -248,7 +255,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const el = root.querySelector("#deadline");
     if (el && st.prompt) el.textContent = clockText();
     const tc = root.querySelector(".turn-clock");
-    if (tc && st.prompt) tc.textContent = clockText();
+    if (tc) tc.textContent = clockText();
   }, 250);
 
   return () => {
