@@ -226,6 +226,9 @@ def _hand_values(h: HandRow) -> dict[str, Any]:
     return values
 
 
+RECORDED = {"match_started", "hand_started", "settled", "match_ended"}
+
+
 class SqlEventLog:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -244,9 +247,14 @@ class SqlEventLog:
             raise ValueError(f"event log write refused: {exc.orig}") from None
 
     async def _append(self, conn: AsyncConnection, table_id: str, batch: list[LoggedEvent]) -> None:
-        match = await self.db.lock_match(conn, table_id)
-        if match is None:
-            raise ValueError(f"table {table_id}: no such match")
+        kinds = {ev.event.get("type") for ev in batch}
+        match = None
+        if kinds & RECORDED:  # the match row is read and updated: lock it first
+            match = await self.db.lock_match(conn, table_id)
+            if match is None:
+                raise ValueError(f"table {table_id}: no such match")
+        # Otherwise the primary key (match, seq) refuses a second writer of the same seq
+        # and the foreign key an unknown match.
         last = await conn.scalar(
             select(func.coalesce(func.max(EVENTS.c.seq), 0)).where(EVENTS.c.match_id == table_id)
         )
@@ -268,8 +276,7 @@ class SqlEventLog:
                 for ev in batch
             ],
         )
-        kinds = {ev.event.get("type") for ev in batch}
-        if not kinds & {"hand_started", "settled", "match_ended", "match_started"}:
+        if match is None:
             return
         previous = None
         if "settled" in kinds and "hand_ended" not in kinds:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from server.db.store import SqlStore
-from server.repositories import MemoryStore, PlayerRecord, Store
+from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, Store
 from tests.server.db.played import SEATS, logged, played, record
 
 Test = Callable[[Store], Awaitable[None]]
@@ -80,6 +80,11 @@ def test_event_log_is_all_or_nothing(store_url: str | None) -> None:
         await store.events.append(batches[1])
         tail = await store.events.read("t1", after_seq=len(batches[0]))
         assert tail == batches[1]
+        if isinstance(store, SqlStore):  # the memory log does not know the tables
+            ghost = [LoggedEvent("ghost", 1, 0, {"type": "drew", "seat": 0})]
+            with pytest.raises(ValueError):
+                await store.events.append(ghost)
+            assert await store.events.read("ghost") == []
 
     on_each(store_url, test)
 
