@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import Row, Table, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from server.db import migrate
@@ -35,6 +35,7 @@ from server.repositories.protocols import (
     PlayerRepository,
     RecordRepository,
     StandingRow,
+    StorageError,
     TableRecord,
     TableRepository,
 )
@@ -245,6 +246,8 @@ class SqlEventLog:
                     await self._append(conn, table_id, batches[table_id])
         except IntegrityError as exc:
             raise ValueError(f"event log write refused: {exc.orig}") from None
+        except (DBAPIError, OSError) as exc:
+            raise StorageError(f"event log unavailable: {exc}") from exc
 
     async def _append(self, conn: AsyncConnection, table_id: str, batch: list[LoggedEvent]) -> None:
         kinds = {ev.event.get("type") for ev in batch}

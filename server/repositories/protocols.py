@@ -8,6 +8,11 @@ from datetime import datetime
 from typing import Any, Protocol
 
 
+class StorageError(Exception):
+    """The store could not write (database unreachable, disk full …): nothing was
+    written, and the caller may try again."""
+
+
 @dataclass
 class PlayerRecord:
     id: str

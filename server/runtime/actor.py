@@ -42,7 +42,7 @@ from engine.table_rules import Table
 from engine.views import Viewer, view_for
 from engine.wall import commitment
 from server.config import Settings
-from server.repositories.protocols import LoggedEvent, Store, TableRecord
+from server.repositories.protocols import LoggedEvent, StorageError, Store, TableRecord
 from server.runtime.clock import Timers, fallback
 from server.runtime.connection import Connection, dumps
 from server.runtime.frames import (
@@ -59,6 +59,7 @@ log = logging.getLogger("jantaku.table")
 
 T = TypeVar("T")
 BOTS = ("bot:random", "bot:greedy")
+STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
 
 class TableError(Exception):
@@ -338,7 +339,21 @@ class TableActor:
             return
         action = fallback(self.state, p.seat, p.actions)
         if action is not None:
+            await self._apply_or_retry(place, action, lambda: self._timeout(place, prompt_id))
+
+    async def _apply_or_retry(
+        self, place: int, action: Action, again: Callable[[], Awaitable[None]]
+    ) -> None:
+        """A server-made move (clock, bot) whose events could not be stored is tried again
+        a second later: nothing changed, and the table must not stall."""
+        try:
             await self._apply(place, action)
+        except StorageError:
+            log.warning("table %s: storage unavailable; retrying the move in 1 s", self.id)
+            loop = asyncio.get_running_loop()
+            p = self.prompts.get(place)
+            if p is not None:
+                p.handles.append(loop.call_later(STORAGE_RETRY, self.submit, again))
 
     async def _bot_move(self, place: int, prompt_id: int) -> None:
         p = self.prompts.get(place)
@@ -354,7 +369,7 @@ class TableActor:
         if chosen is None or unprompted(chosen) not in p.actions:
             chosen = fallback(self.state, p.seat, p.actions)  # a broken brain never stalls
         if chosen is not None:
-            await self._apply(place, chosen)
+            await self._apply_or_retry(place, chosen, lambda: self._bot_move(place, prompt_id))
 
     async def _apply(self, place: int, action: Action) -> None:
         """Play an action already checked against the prompt; the engine has the last word
@@ -500,6 +515,9 @@ class TableActor:
             await self._apply(conn.place, action)
         except IllegalAction as exc:
             return error(exc.code.value, exc.message)
+        except StorageError:
+            log.warning("table %s: storage unavailable; action refused", self.id)
+            return error("storage_unavailable", "the move could not be saved; send it again")
         return None
 
     async def resync(self, conn: Connection, last_seq: int) -> None:

@@ -10,9 +10,10 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import text
 
 from server.db.store import SqlStore
-from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, Store
+from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, StorageError, Store
 from tests.server.db.played import SEATS, logged, played, record
 
 Test = Callable[[Store], Awaitable[None]]
@@ -156,3 +157,16 @@ def test_corrections_history_and_leaderboard(store_url: str | None) -> None:
         assert len(await store.records.audit()) == 3
 
     on_each(store_url, test)
+
+
+def test_a_database_failure_is_a_storage_error(db_url: str) -> None:
+    async def test(store: Store) -> None:
+        assert isinstance(store, SqlStore)
+        await store.tables.add(record("t1"))
+        batches = logged("t1", played())
+        async with store.db.write() as conn:  # the database loses the log table
+            await conn.execute(text("DROP TABLE match_events"))
+        with pytest.raises(StorageError):
+            await store.events.append(batches[0])
+
+    on_each(db_url, test)
