@@ -15,7 +15,7 @@ deposits never change".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from engine.state import SEATS, HandResult, MatchState, Payment, Standing
@@ -32,10 +32,11 @@ def no_payments(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
     return ()
 
 
-def final_scores(match: MatchState) -> list[int]:
-    """Scores with leftover deposits given to first place (earliest player on ties)."""
+def final_scores(match: MatchState, *, to_first: bool = True) -> list[int]:
+    """Scores with leftover deposits given to first place (earliest player on ties), or
+    forfeit when not ``to_first``."""
     scores = list(match.scores)
-    if match.pot:
+    if match.pot and to_first:
         best = max(range(len(scores)), key=lambda p: (scores[p], -p))
         scores[best] += match.pot
     return scores
@@ -114,8 +115,12 @@ class RenchanMatch:
     tobi: Literal["below_zero", "zero_or_below", "off"] = "below_zero"
     agari_yame: bool = True
     tenpai_yame: bool = False
-    west_extension: bool = True
+    west_extension: bool = True  # sudden death in one extra round when nobody reached
     uma: tuple[float, ...] = (20, 10, -10, -20)
+    leftover_deposits: Literal["to_first", "forfeit"] = "to_first"
+    # seat_order: tied players take consecutive places in seat order (first dealer first);
+    # split_uma: they share the rank and the average of their places' uma and oka
+    rank_ties: Literal["seat_order", "split_uma"] = "seat_order"
 
     def start_scores(self) -> tuple[int, ...]:
         return (self.start_points,) * SEATS
@@ -126,58 +131,60 @@ class RenchanMatch:
     def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
         return self.settle_fn(result, match)
 
-    def _dealer_repeats(self, result: HandResult) -> bool:
+    def dealer_repeats(self, result: HandResult) -> bool:
+        """§13: a dealer win (also one of several), an abortive draw, or a dealer ready at
+        an exhaustive draw under ``renchan = tenpai``."""
         if result.outcome == "win":
             return any(w.seat == result.dealer for w in result.wins)
         if result.outcome == "abortive_draw":
             return True
         return self.renchan == "tenpai" and bool(result.tenpai) and result.tenpai[result.dealer]
 
+    def busted(self, scores: Sequence[int]) -> bool:
+        return (self.tobi == "below_zero" and min(scores) < 0) or (
+            self.tobi == "zero_or_below" and min(scores) <= 0
+        )
+
     def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
-        scores = match.scores
-        if self.tobi == "below_zero" and min(scores) < 0:
-            return None
-        if self.tobi == "zero_or_below" and min(scores) <= 0:
-            return None
-        repeat = self._dealer_repeats(result)
-        dealer_won = result.outcome == "win" and any(w.seat == result.dealer for w in result.wins)
+        scores = [match.scores[match.seating[s]] for s in range(SEATS)]  # by seat
+        if self.busted(scores):
+            return None  # §14.1
+        repeat = self.dealer_repeats(result)
         honba = result.honba + 1 if repeat or result.outcome != "win" else 0
         rnd = result.round_wind
-        last_scheduled = rnd == self.rounds and result.dealer == SEATS - 1
-        extension = rnd > self.rounds
-        top = max(scores)
-        leader = scores[result.seating[result.dealer]] == top
-        if last_scheduled or extension:
-            dealer_tenpai = bool(result.tenpai) and result.tenpai[result.dealer]
-            stop_early = (self.agari_yame and dealer_won) or (self.tenpai_yame and dealer_tenpai)
-            if repeat and stop_early and leader and top >= self.return_points:
+        reached = max(scores) >= self.return_points
+        if rnd > self.rounds and reached:
+            return None  # §14.4: sudden death in the extension
+        if rnd >= self.rounds and result.dealer == SEATS - 1 and repeat and reached:
+            dealer_won = result.outcome == "win" and any(
+                w.seat == result.dealer for w in result.wins
+            )
+            dealer_ready = result.outcome == "exhaustive_draw" and self.dealer_repeats(result)
+            stop = (self.agari_yame and dealer_won) or (self.tenpai_yame and dealer_ready)
+            # the dealer must be first, ties broken by seat order (§14.3: all-last stop)
+            if stop and min(range(SEATS), key=lambda s: (-scores[s], s)) == result.dealer:
                 return None
-            if extension and top >= self.return_points:
-                return None
-        if repeat:
-            dealer = result.dealer
-        else:
-            dealer = (result.dealer + 1) % SEATS
+        dealer = result.dealer
+        if not repeat:
+            dealer = (dealer + 1) % SEATS
             if dealer == 0:
                 rnd += 1
-                beyond = rnd > self.rounds
-                if beyond and (
-                    not self.west_extension or top >= self.return_points or rnd > self.rounds + 1
+                if rnd > self.rounds and (
+                    reached or not self.west_extension or rnd > self.rounds + 1
                 ):
-                    return None
+                    return None  # §14.2, §14.4: normal end, or after the last west hand
         label = f"{WIND_LETTERS[(rnd - 1) % 4]}{dealer + 1}" + (f"-{honba}" if honba else "")
         return HandSetup(
             dealer=dealer, round_wind=rnd, seating=result.seating, honba=honba, label=label
         )
 
     def standings(self, match: MatchState) -> tuple[Standing, ...]:
-        scores = final_scores(match)
-        order = sorted(range(SEATS), key=lambda p: (-scores[p], p))
+        """Ranks and results in thousands with uma and oka (§14)."""
+        scores = final_scores(match, to_first=self.leftover_deposits == "to_first")
         oka = (self.return_points - self.start_points) * SEATS / 1000
-        rows = []
-        for place, p in enumerate(order):
-            value = (scores[p] - self.return_points) / 1000 + self.uma[place]
-            if place == 0:
-                value += oka
-            rows.append(Standing(player=p, score=scores[p], rank=place + 1, points=round(value, 1)))
-        return tuple(sorted(rows, key=lambda r: r.player))
+        bonus = [u + (oka if place == 0 else 0) for place, u in enumerate(self.uma)]
+        rows = rank_rows(scores, bonus, share_ties=self.rank_ties == "split_uma")
+        return tuple(
+            replace(r, points=round((r.score - self.return_points) / 1000 + r.points, 1))
+            for r in rows
+        )

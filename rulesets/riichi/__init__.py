@@ -10,10 +10,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.context import InvalidInput, WinContext
+from engine.match import RenchanMatch
 from engine.ruleset import Names
 from engine.scoring import Score, ScoreError
 from engine.table_rules import TableRules
-from rulesets.riichi.match import RiichiMatch
 from rulesets.riichi.match import match_rules as _match_rules
 from rulesets.riichi.options import RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, score_win
@@ -41,7 +41,7 @@ class RiichiRuleset:
         """Table mechanics for ``options``; ``OptionsError`` for values not playable yet."""
         return _table_rules(options)
 
-    def match_rules(self, options: BaseModel) -> RiichiMatch:
+    def match_rules(self, options: BaseModel) -> RenchanMatch:
         return _match_rules(options)
 
 

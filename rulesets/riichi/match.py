@@ -1,5 +1,6 @@
-"""A riichi match (riichi.md §10-§14): settlement of every finished hand and the sequence
-of hands with dealer repeats, honba, carried-over deposits and the end conditions.
+"""A riichi match (riichi.md §10-§14): settlement of every finished hand; the sequence of
+hands (dealer repeats, honba, carried-over deposits, end conditions, uma and oka) is the
+engine's ``RenchanMatch`` configured from the options.
 
 Payments are in seats of the hand; seats keep their players for the whole match, so a
 seat is a player. ``Payment(payer=None, ...)`` takes riichi deposits from the table.
@@ -8,15 +9,14 @@ seat is a player. ``Payment(payer=None, ...)`` takes riichi deposits from the ta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel
 
-from engine.match import WIND_LETTERS
+from engine.match import RenchanMatch
 from engine.melds import MeldType
-from engine.state import SEATS, HandResult, MatchState, MeldRecord, Payment, Standing, WinRecord
-from engine.table_rules import HandSetup
+from engine.state import HandResult, MatchState, MeldRecord, Payment, WinRecord
 from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.settlement import (
@@ -139,125 +139,20 @@ def settle(result: HandResult, match: MatchState, opts: RiichiOptions) -> tuple[
 # ----------------------------------------------------------------------- the match
 
 
-def final_scores(scores: Sequence[int], pot: int, opts: RiichiOptions) -> list[int]:
-    """Scores at the end; leftover deposits go to first place (ties: seat order from the
-    first dealer) unless ``leftover_deposits`` is ``forfeit`` (§10.4, §14)."""
-    out = list(scores)
-    if pot and opts.leftover_deposits == "to_first":
-        best = min(range(len(out)), key=lambda p: (-out[p], p))
-        out[best] += pot
-    return out
-
-
-def standings(scores: Sequence[int], opts: RiichiOptions) -> tuple[Standing, ...]:
-    """Ranks and results in thousands with uma and oka (§14). ``split_uma`` gives tied
-    players the same rank and the average of their places' uma (oka shared likewise)."""
-    n = len(scores)
-    order = sorted(range(n), key=lambda p: (-scores[p], p))
-    oka = (opts.return_points - opts.start_points) * n / 1000
-    bonus = [opts.uma[i] + (oka if i == 0 else 0) for i in range(n)]
-    rows: list[Standing] = []
-    place = 0
-    while place < n:
-        group = [order[place]]
-        if opts.rank_ties == "split_uma":
-            while place + len(group) < n and scores[order[place + len(group)]] == scores[group[0]]:
-                group.append(order[place + len(group)])
-        share = sum(bonus[place : place + len(group)]) / len(group)
-        for i, p in enumerate(group):
-            rank = place + 1 if opts.rank_ties == "split_uma" else place + i + 1
-            value = (scores[p] - opts.return_points) / 1000 + share
-            rows.append(Standing(player=p, score=scores[p], rank=rank, points=round(value, 1)))
-        place += len(group)
-    return tuple(sorted(rows, key=lambda r: r.player))
-
-
-def hand_label(round_wind: int, dealer: int, honba: int) -> str:
-    return f"{WIND_LETTERS[(round_wind - 1) % 4]}{dealer + 1}" + (f"-{honba}" if honba else "")
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiMatch:
-    """Hanchan (or east-only) with renchan, honba, bust, all-last stop and the west
-    extension (riichi.md §13-§14)."""
-
-    options: RiichiOptions
-
-    @property
-    def rounds(self) -> int:
-        return 2 if self.options.game_length == "hanchan" else 1
-
-    def start_scores(self) -> tuple[int, ...]:
-        return (self.options.start_points,) * SEATS
-
-    def first_hand(self) -> HandSetup:
-        return HandSetup(dealer=0, round_wind=1, seating=(0, 1, 2, 3), honba=0, label="E1")
-
-    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
-        return settle(result, match, self.options)
-
-    def dealer_repeats(self, result: HandResult) -> bool:
-        """§13: a dealer win (also one of several), an abortive draw, or a dealer tenpai
-        at an exhaustive draw under ``renchan = tenpai``."""
-        if result.outcome == "win":
-            return any(w.seat == result.dealer for w in result.wins)
-        if result.outcome == "abortive_draw":
-            return True
-        tenpai = bool(result.tenpai) and result.tenpai[result.dealer]
-        return self.options.renchan == "tenpai" and tenpai
-
-    def busted(self, scores: Sequence[int]) -> bool:
-        tobi = self.options.tobi
-        return (tobi == "below_zero" and min(scores) < 0) or (
-            tobi == "zero_or_below" and min(scores) <= 0
-        )
-
-    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
-        opts = self.options
-        scores = [match.scores[match.seating[s]] for s in range(SEATS)]  # by seat
-        if self.busted(scores):
-            return None  # §14.1
-        repeat = self.dealer_repeats(result)
-        honba = result.honba + 1 if repeat or result.outcome != "win" else 0
-        rnd = result.round_wind
-        top = max(scores)
-        reached = top >= opts.return_points
-        # the dealer is "in first place" with seat-order tie-breaking (§14)
-        leader = min(range(SEATS), key=lambda s: (-scores[s], s))
-        if rnd > self.rounds and reached:
-            return None  # §14.4: sudden death in the extension
-        if rnd >= self.rounds and result.dealer == SEATS - 1 and repeat and reached:
-            dealer_won = result.outcome == "win" and any(
-                w.seat == result.dealer for w in result.wins
-            )
-            dealer_tenpai = (
-                result.outcome == "exhaustive_draw"
-                and bool(result.tenpai)
-                and (result.tenpai[result.dealer])
-            )
-            stop = (opts.agari_yame and dealer_won) or (opts.tenpai_yame and dealer_tenpai)
-            if stop and leader == result.dealer:
-                return None  # §14.3: all-last stop
-        dealer = result.dealer
-        if not repeat:
-            dealer = (dealer + 1) % SEATS
-            if dealer == 0:
-                rnd += 1
-                if rnd > self.rounds and (
-                    reached or opts.west_extension == "off" or rnd > self.rounds + 1
-                ):
-                    return None  # §14.2, §14.4: normal end, or after the last west hand
-        return HandSetup(
-            dealer=dealer,
-            round_wind=rnd,
-            seating=result.seating,
-            honba=honba,
-            label=hand_label(rnd, dealer, honba),
-        )
-
-    def standings(self, match: MatchState) -> tuple[Standing, ...]:
-        return standings(final_scores(match.scores, match.pot, self.options), self.options)
-
-
-def match_rules(options: BaseModel | Mapping[str, Any] | None = None) -> RiichiMatch:
-    return RiichiMatch(as_options(options))
+def match_rules(options: BaseModel | Mapping[str, Any] | None = None) -> RenchanMatch:
+    """The engine's riichi-style match (§13-§14) with this ruleset's settlement."""
+    opts = as_options(options)
+    return RenchanMatch(
+        settle_fn=partial(settle, opts=opts),
+        rounds=2 if opts.game_length == "hanchan" else 1,
+        start_points=opts.start_points,
+        return_points=opts.return_points,
+        renchan=opts.renchan,
+        tobi=opts.tobi,
+        agari_yame=opts.agari_yame,
+        tenpai_yame=opts.tenpai_yame,
+        west_extension=opts.west_extension == "sudden_death",
+        uma=opts.uma,
+        leftover_deposits=opts.leftover_deposits,
+        rank_ties=opts.rank_ties,
+    )

@@ -12,9 +12,17 @@ from engine.context import WinContext
 from engine.melds import Meld, MeldType
 from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
-from engine.state import DrawKind, HandResult, MatchState, MeldRecord, Payment, WinRecord
+from engine.state import (
+    DrawKind,
+    HandResult,
+    MatchState,
+    MeldRecord,
+    Payment,
+    Standing,
+    WinRecord,
+)
 from rulesets.riichi import RULESET
-from rulesets.riichi.match import RiichiMatch, final_scores, liable_seat, standings
+from rulesets.riichi.match import liable_seat, match_rules
 from rulesets.riichi.options import RiichiOptions
 
 T = parse_tile
@@ -108,7 +116,7 @@ def test_worked_example_5_tsumo_with_honba_and_a_deposit() -> None:
     )
     score = RULESET.score(ctx, DEFAULT)
     record = WinRecord(1, None, T("4m"), False, score, ctx, ctx.concealed)
-    rules = RiichiMatch(DEFAULT)
+    rules = match_rules(DEFAULT)
     payments = rules.settle(result(wins=(record,), honba=2), match_state(pot=1000))
     assert net(payments) == [-4200, 9600, -2200, -2200]
 
@@ -121,7 +129,7 @@ def test_worked_example_10_double_ron() -> None:
     south_pay = south.score.details["payment"]["ron"]
     north_pay = north.score.details["payment"]["ron"]
     r = result(wins=(north, south), honba=1)
-    payments = RiichiMatch(DEFAULT).settle(r, match_state(pot=2000))
+    payments = match_rules(DEFAULT).settle(r, match_state(pot=2000))
     assert net(payments) == [0, south_pay, -(south_pay + north_pay + 300), north_pay + 2300]
 
 
@@ -140,7 +148,7 @@ def test_multiple_ron_honba_and_deposit_options(
     first = win(3, 2, "234m567m23p345s99s", "4p", seat_wind=4, options=o)
     second = win(1, 2, "234m456p678s55s23s", "4s", options=o)
     r = result(wins=(first, second), honba=1, riichi=(False, True, False, False))
-    payments = RiichiMatch(o).settle(r, match_state(pot=2000))
+    payments = match_rules(o).settle(r, match_state(pot=2000))
     extra = {
         s: sum(p.amount for p in payments if p.payee == s and p.reason != "hand") for s in (1, 3)
     }
@@ -168,35 +176,35 @@ def test_pao_is_found_from_the_call_order() -> None:
 
 
 def test_pao_on_a_self_draw_the_liable_player_pays_everything() -> None:
-    payments = RiichiMatch(DEFAULT).settle(daisangen_result(None, honba=1), match_state())
+    payments = match_rules(DEFAULT).settle(daisangen_result(None, honba=1), match_state())
     assert net(payments) == [0, 32300, -32300, 0]
 
 
 def test_pao_on_a_ron_from_another_player_splits_the_yakuman() -> None:
-    payments = RiichiMatch(DEFAULT).settle(daisangen_result(0, honba=1), match_state())
+    payments = match_rules(DEFAULT).settle(daisangen_result(0, honba=1), match_state())
     assert net(payments) == [-16300, 32300, -16000, 0]
     liable = opts(pao_honba_payer="liable")
-    payments = RiichiMatch(liable).settle(daisangen_result(0, honba=1), match_state())
+    payments = match_rules(liable).settle(daisangen_result(0, honba=1), match_state())
     assert net(payments) == [-16000, 32300, -16300, 0]
 
 
 def test_noten_payments_and_nagashi() -> None:
     draw = result("exhaustive_draw", tenpai=(False, True, False, True))
-    assert net(RiichiMatch(DEFAULT).settle(draw, match_state())) == [-1500, 1500, -1500, 1500]
+    assert net(match_rules(DEFAULT).settle(draw, match_state())) == [-1500, 1500, -1500, 1500]
     nagashi = result("exhaustive_draw", tenpai=(False, True, False, False), nagashi=(2,))
     on = opts(nagashi_mangan=True)
-    assert net(RiichiMatch(on).settle(nagashi, match_state())) == [-5000, 1000, 7000, -3000]
+    assert net(match_rules(on).settle(nagashi, match_state())) == [-5000, 1000, 7000, -3000]
     replaces = opts(nagashi_mangan=True, nagashi_then_noten_payments=False)
-    assert net(RiichiMatch(replaces).settle(nagashi, match_state())) == [-4000, -2000, 8000, -2000]
+    assert net(match_rules(replaces).settle(nagashi, match_state())) == [-4000, -2000, 8000, -2000]
     twice = result("exhaustive_draw", tenpai=(False,) * 4, nagashi=(1, 2))
-    assert net(RiichiMatch(on).settle(twice, match_state())) == [0, 0, 0, 0]  # cancel
+    assert net(match_rules(on).settle(twice, match_state())) == [0, 0, 0, 0]  # cancel
     each = opts(nagashi_mangan=True, nagashi_multiple="each")
-    assert net(RiichiMatch(each).settle(twice, match_state())) == [-8000, 6000, 6000, -4000]
+    assert net(match_rules(each).settle(twice, match_state())) == [-8000, 6000, 6000, -4000]
 
 
 def test_abortive_draws_pay_nothing() -> None:
     aborted = result("abortive_draw", abort="four_winds")
-    assert RiichiMatch(DEFAULT).settle(aborted, match_state(pot=3000)) == ()
+    assert match_rules(DEFAULT).settle(aborted, match_state(pot=3000)) == ()
 
 
 # -------------------------------------------------------------- the hand sequence
@@ -206,7 +214,7 @@ def after(
     r: HandResult, scores: tuple[int, ...] = (25000,) * 4, **options: Any
 ) -> tuple[int, int, int] | None:
     """(dealer, round wind, honba) of the next hand, or None when the match ends."""
-    rules = RiichiMatch(opts(**options))
+    rules = match_rules(opts(**options))
     setup = rules.next_hand(match_state(scores, **options), r)
     return None if setup is None else (setup.dealer, setup.round_wind, setup.honba)
 
@@ -264,6 +272,10 @@ def test_all_last_stop() -> None:
 # -------------------------------------------------------------------- standings
 
 
+def standings(scores: list[int], options: RiichiOptions, pot: int = 0) -> tuple[Standing, ...]:
+    return match_rules(options).standings(match_state(tuple(scores), pot=pot))
+
+
 def test_standings_with_uma_and_oka() -> None:
     rows = standings([41000, 30000, 19000, 10000], DEFAULT)
     assert [r.rank for r in rows] == [1, 2, 3, 4]
@@ -282,8 +294,7 @@ def test_ties_seat_order_or_split_uma() -> None:
 
 
 def test_leftover_deposits_go_to_first_place_or_are_forfeit() -> None:
-    assert final_scores([30000, 30000, 18000, 20000], 2000, DEFAULT) == [32000, 30000, 18000, 20000]
-    forfeit = opts(leftover_deposits="forfeit")
-    assert final_scores([30000, 30000, 18000, 20000], 2000, forfeit) == [30000, 30000, 18000, 20000]
-    state = match_state((30000, 30000, 18000, 20000), pot=2000)
-    assert [r.score for r in RiichiMatch(DEFAULT).standings(state)] == [32000, 30000, 18000, 20000]
+    rows = standings([30000, 30000, 18000, 20000], DEFAULT, pot=2000)
+    assert [r.score for r in rows] == [32000, 30000, 18000, 20000]
+    forfeit = standings([30000, 30000, 18000, 20000], opts(leftover_deposits="forfeit"), 2000)
+    assert [r.score for r in forfeit] == [30000, 30000, 18000, 20000]
