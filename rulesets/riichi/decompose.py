@@ -14,36 +14,36 @@ from itertools import product
 
 from engine.melds import Meld, MeldType
 from engine.shapes import Shape, Wait
-from rulesets.riichi.hand import KIND_OF, Reading, reading_features
-
-# (chow starts, pung kinds, pair kind or -1, fu of the pungs as concealed), sorted kinds
-_Split = tuple[tuple[int, ...], tuple[int, ...], int, int]
+from rulesets.riichi.hand import (
+    KIND_OF,
+    SUIT_FIELDS,
+    YAOCHUU_MASK,
+    Reading,
+    Split,
+    SuitPart,
+    reading_features,
+    suit_part,
+)
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_OFFSETS = (0, 9, 18, 27)
-_SPLITS: tuple[dict[int, tuple[_Split, ...]], ...] = ({}, {}, {}, {})  # per suit, by suit key
 
 
-def suit_splits(suit: int, key: int) -> tuple[_Split, ...]:
-    """The splits of one suit given its key (``HandFacts.suit_keys``: counts in base 5)."""
-    cache = _SPLITS[suit]
-    found = cache.get(key)
+def splits_of(sp: SuitPart) -> tuple[Split, ...]:
+    """The splits of one suit part (remembered on it)."""
+    found = sp.splits
     if found is None:
-        size = 7 if suit == 3 else 9
-        counts = []
-        for _ in range(size):
-            counts.append(key % 5)
-            key //= 5
-        found = _suit_splits(tuple(counts), _OFFSETS[suit])
-        if len(cache) < 1 << 16:
-            cache[key_of(counts)] = found
+        offset = 9 * sp.suit
+        size = 7 if sp.suit == 3 else 9
+        counts = tuple(sp.part >> 3 * (offset + i) & 7 for i in range(size))
+        found = sp.splits = _suit_splits(counts, offset)
     return found
 
 
 def key_of(counts: list[int]) -> int:
+    """One suit's counts as a suit key (base 8, the suit's first kind lowest)."""
     key = 0
     for c in reversed(counts):
-        key = key * 5 + c
+        key = key * 8 + c
     return key
 
 
@@ -56,10 +56,10 @@ def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
     return value
 
 
-def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[_Split, ...]:
+def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[Split, ...]:
     """All ways to cut one suit (its counts, its first kind) into chows/pungs and at most
     one pair."""
-    out: list[_Split] = []
+    out: list[Split] = []
     c = list(counts)
     n = len(c)
     honors = n == 7
@@ -137,16 +137,15 @@ def _chow_wait(start: int, win: int) -> Wait:
 
 
 def standard_readings(
-    suit_keys: list[int], melds: MeldSummary, win: int, tsumo: bool
+    parts: list[SuitPart], melds: MeldSummary, win: int, tsumo: bool
 ) -> list[Reading]:
-    """Four sets and a pair; ``suit_keys`` encode the concealed part with the winning tile."""
-    per_suit: list[tuple[_Split, ...]] = []
+    """Four sets and a pair; ``parts`` are the concealed part with the winning tile."""
+    per_suit: list[tuple[Split, ...]] = []
     single = True
-    for suit in range(4):
-        key = suit_keys[suit]
-        if not key:
-            continue
-        splits = _SPLITS[suit].get(key) or suit_splits(suit, key)
+    for sp in parts:
+        splits = sp.splits
+        if splits is None:
+            splits = splits_of(sp)
         if not splits:
             return []
         if len(splits) > 1:
@@ -199,35 +198,46 @@ def standard_readings(
     return out
 
 
-def seven_pairs_reading(counts: list[int]) -> Reading | None:
-    if counts.count(2) != 7:
+def seven_pairs_reading(parts: list[SuitPart]) -> Reading | None:
+    if sum(sp.pairs for sp in parts) != 7:
         return None
-    pairs = [k for k, c in enumerate(counts) if c]
     r = Reading(Shape.SEVEN_PAIRS, [], [], 0, 0, -1, Wait.SINGLE, 0)
-    r.pairs = pairs
+    r.pairs = [k for sp in parts for k in sp.kinds]
     return r
 
 
-def kokushi_reading(counts: list[int], win: int) -> Reading | None:
-    if any(counts[k] == 0 for k in _YAOCHUU_KINDS) or sum(counts[k] for k in _YAOCHUU_KINDS) != 14:
+def kokushi_reading(key: int, win: int) -> Reading | None:
+    if sum(1 << k for k in _YAOCHUU_KINDS if key >> 3 * k & 7) != YAOCHUU_MASK:
+        return None
+    if sum(key >> 3 * k & 7 for k in _YAOCHUU_KINDS) != 14:
         return None
     # the winning tile is the duplicate: the 13 kinds were all held before (13-wait)
-    wait = Wait.SINGLE if counts[win] == 2 else Wait.SPECIAL
+    wait = Wait.SINGLE if key >> 3 * win & 7 == 2 else Wait.SPECIAL
     return Reading(Shape.THIRTEEN_ORPHANS, [], [], 0, 0, -1, wait, 0)
+
+
+def hand_readings(
+    key: int, parts: list[SuitPart], melds: tuple[Meld, ...], win: int, tsumo: bool
+) -> list[Reading]:
+    """Every reading of the hand (empty: not a winning shape). ``key``: the concealed part
+    with the winning tile as a hand key (hand.py); ``parts``: its non-empty suit parts."""
+    out = standard_readings(parts, MeldSummary(melds) if melds else _NO_MELDS, win, tsumo)
+    if not melds:
+        r = seven_pairs_reading(parts)
+        if r is not None:
+            out.append(r)
+        elif not out:
+            k = kokushi_reading(key, win)
+            if k is not None:
+                out.append(k)
+    return out
 
 
 def readings(
     counts: list[int], suit_keys: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
 ) -> list[Reading]:
-    """Every reading of the hand (empty: not a winning shape). ``counts``: the concealed
-    part with the winning tile; ``suit_keys``: the same counts per suit in base 5."""
-    out = standard_readings(suit_keys, MeldSummary(melds) if melds else _NO_MELDS, win, tsumo)
-    if not melds:
-        r = seven_pairs_reading(counts)
-        if r is not None:
-            out.append(r)
-        elif not out:
-            k = kokushi_reading(counts, win)
-            if k is not None:
-                out.append(k)
-    return out
+    """``hand_readings`` for the concealed part with the winning tile given as ``counts``
+    and as ``key_of`` keys per suit (the keys are what is read)."""
+    key = sum(k << 27 * suit for suit, k in enumerate(suit_keys))
+    parts = [suit_part(key & f) for f in SUIT_FIELDS if key & f]
+    return hand_readings(key, parts, melds, win, tsumo)

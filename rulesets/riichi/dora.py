@@ -20,23 +20,30 @@ def dora_of(indicator: Tile) -> int:
     return 31 if k == 33 else k + 1
 
 
-_DORA_OF_TILE = tuple(dora_of(t) if t < 34 or t >= 42 else -1 for t in range(45))
+# indicator tile id -> the shift of its dora kind's count in a hand key (hand.py)
+_DORA_SHIFT = tuple(3 * dora_of(t) if t < 34 or t >= 42 else 0 for t in range(45))
 
 
-def _count(indicators: Sequence[Tile], counts: Sequence[int]) -> int:
-    table = _DORA_OF_TILE
+def _count(indicators: Sequence[Tile], key: int) -> int:
+    table = _DORA_SHIFT
     n = 0
     for t in indicators:
-        n += counts[table[t]]
+        n += key >> table[t] & 7
     return n
 
 
 def dora_han(ctx: WinContext, counts: Sequence[int], opts: RiichiOptions) -> tuple[int, int, int]:
-    """(dora, aka dora, ura dora) han. Indicators are in reveal order: the first is the
+    """``dora_from_key`` with the hand's 34 kind counts (melds included)."""
+    return dora_from_key(ctx, sum(c << 3 * k for k, c in enumerate(counts)), opts)
+
+
+def dora_from_key(ctx: WinContext, key: int, opts: RiichiOptions) -> tuple[int, int, int]:
+    """(dora, aka dora, ura dora) han of the hand whose key (hand.py, melds included) is
+    ``key``. Indicators are in reveal order: the first is the
     initial indicator, the others were revealed by kans (kan dora / kan ura dora), so
     they count only when those options are on. Ura dora count only for riichi winners."""
     indicators = ctx.dora_indicators if opts.kan_dora else ctx.dora_indicators[:1]
-    dora = _count(indicators, counts)
+    dora = _count(indicators, key)
     aka = 0
     if opts.aka_dora:
         tiles = [*ctx.concealed, ctx.win_tile, *(t for m in ctx.melds for t in m.tiles)]
@@ -48,5 +55,5 @@ def dora_han(ctx: WinContext, counts: Sequence[int], opts: RiichiOptions) -> tup
             ura_shown = ctx.ura_dora_indicators[:1]
         if opts.kan_dora and opts.kan_ura_dora:
             ura_shown = (*ura_shown, *ctx.ura_dora_indicators[1:])
-        ura = _count(ura_shown, counts)
+        ura = _count(ura_shown, key)
     return dora, aka, ura

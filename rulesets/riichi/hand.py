@@ -13,9 +13,10 @@ from rulesets.riichi.options import RiichiOptions
 
 # tile id (0..44) -> kind; flowers never reach riichi scoring (check() rejects them)
 KIND_OF: tuple[int, ...] = (*range(34), *([-1] * 8), 4, 13, 22)
-# tile id -> its suit (0..3) and its weight 5**number in that suit's key (counts in base 5)
-SUIT_OF: tuple[int, ...] = tuple(k // 9 if k >= 0 else 0 for k in KIND_OF)
-WEIGHT_OF: tuple[int, ...] = tuple(5 ** (k % 9) if k >= 0 else 0 for k in KIND_OF)
+# A hand key holds the count of every kind in base 8 (3 bits a kind, kind 0 lowest), so the
+# key of some tiles is the sum of their TILE_BIT, and ``key >> 3 * kind & 7`` is a count.
+TILE_BIT: tuple[int, ...] = tuple(1 << 3 * k if k >= 0 else 0 for k in KIND_OF)
+SUIT_FIELDS: tuple[int, ...] = (0o777777777, 0o777777777 << 27, 0o777777777 << 54, 0o7777777 << 81)
 assert KIND_OF[RED_MAN] == 4 and KIND_OF[RED_PIN] == 13 and KIND_OF[RED_SOU] == 22
 
 
@@ -41,6 +42,49 @@ ONE_SUIT = 16
 GREEN = 32
 
 
+# One suit's way to be cut into sets: (chow starts, pung kinds, pair kind or -1, fu of the
+# pungs as concealed), kinds sorted; filled in by ``rulesets.riichi.decompose``.
+Split = tuple[tuple[int, ...], tuple[int, ...], int, int]
+
+
+class SuitPart:
+    """Facts about one suit's part of a hand key (shared by every hand with that part)."""
+
+    __slots__ = ("kinds", "mask", "pairs", "part", "splits", "suit")
+
+    def __init__(self, part: int) -> None:
+        self.part = part
+        suit = self.suit = min((part.bit_length() - 1) // 27, 3)
+        kinds: list[int] = []
+        pairs = 0
+        for k in range(9 * suit, 34 if suit == 3 else 9 * suit + 9):
+            c = part >> 3 * k & 7
+            if c:
+                kinds.append(k)
+                pairs += c == 2
+        self.kinds = tuple(kinds)
+        self.mask = _mask(kinds)
+        self.pairs = pairs  # kinds held exactly twice
+        self.splits: tuple[Split, ...] | None = None
+
+
+_PARTS: dict[int, SuitPart] = {}
+
+
+def suit_part(part: int) -> SuitPart:
+    """The (remembered) facts of a non-empty suit part ``key & SUIT_FIELDS[suit]``."""
+    found = _PARTS.get(part)
+    if found is None:
+        found = SuitPart(part)
+        if len(_PARTS) < 1 << 17:
+            _PARTS[part] = found
+    return found
+
+
+def counts_of_key(key: int) -> list[int]:
+    return [key >> 3 * k & 7 for k in range(34)]
+
+
 class HandFacts:
     """Reading-independent facts of a win."""
 
@@ -51,61 +95,69 @@ class HandFacts:
         "all_terminals",
         "all_yaochuu",
         "closed",
-        "concealed_counts",
-        "counts",
+        "concealed_key",
+        "concealed_mask",
         "ctx",
         "dealer",
         "features",
         "has_honors",
         "has_melds",
+        "key",
         "mask",
         "opts",
+        "parts",
         "reading_bits",
         "round_tile",
         "seat_tile",
         "suit",
-        "suit_keys",
         "suits",
     )
 
     def __init__(self, ctx: WinContext, opts: RiichiOptions) -> None:
         self.ctx = ctx
         self.opts = opts
-        kind_of = KIND_OF
-        suit_of = SUIT_OF
-        weight_of = WEIGHT_OF
-        concealed = [0] * 34
-        keys = [0, 0, 0, 0]
+        bit = TILE_BIT
+        key = sum(map(bit.__getitem__, ctx.concealed), bit[ctx.win_tile])
+        self.concealed_key = key
+        parts: list[SuitPart] = []
         mask = 0
-        for t in (*ctx.concealed, ctx.win_tile):
-            k = kind_of[t]
-            concealed[k] += 1
-            mask |= 1 << k
-            keys[suit_of[t]] += weight_of[t]
-        self.concealed_counts = concealed
-        self.suit_keys = keys
-        counts = concealed[:] if ctx.melds else concealed  # read-only from here on
+        get = _PARTS.get
+        for field in SUIT_FIELDS:
+            part = key & field
+            if part:
+                sp = get(part) or suit_part(part)
+                parts.append(sp)
+                mask |= sp.mask
+        self.parts = parts  # the concealed part with the winning tile, suit by suit
+        self.concealed_mask = mask
         closed = True
-        for meld in ctx.melds:
-            for t in meld.tiles:
-                k = kind_of[t]
-                counts[k] += 1
-                mask |= 1 << k
-            if meld.type is not MeldType.ANKAN:
-                closed = False
-        self.counts = counts
+        melds = ctx.melds
+        if melds:
+            kind_of = KIND_OF
+            for meld in melds:
+                for t in meld.tiles:
+                    mask |= 1 << kind_of[t]
+                    key += bit[t]
+                if meld.type is not MeldType.ANKAN:
+                    closed = False
+        self.key = key  # the whole hand, melds included
         self.mask = mask
         self.closed = closed
-        self.has_melds = bool(ctx.melds)
+        self.has_melds = bool(melds)
         self.dealer = ctx.seat_wind == 1
         self.seat_tile = 26 + ctx.seat_wind
         self.round_tile = 26 + ctx.round_wind
         suits = 0
         suit = -1
-        for s, m in enumerate(SUIT_MASKS):
-            if mask & m:
-                suits += 1
-                suit = s
+        if mask & MAN_MASK:
+            suits = 1
+            suit = 0
+        if mask & PIN_MASK:
+            suits += 1
+            suit = 1
+        if mask & SOU_MASK:
+            suits += 1
+            suit = 2
         self.suits = suits
         self.suit = suit if suits == 1 else -1  # the only suit, if just one
         self.has_honors = bool(mask & HONOR_MASK)
@@ -137,6 +189,10 @@ class HandFacts:
         if mask & TERMINAL_MASK:
             bits |= HAND_TERMINALS
         self.reading_bits = bits
+
+    def count(self, kind: int) -> int:
+        """How many tiles of ``kind`` the hand holds, melds included."""
+        return self.key >> 3 * kind & 7
 
 
 # Reading features (``Reading.features``), used by ``YakuDef.needs`` to skip predicates early.

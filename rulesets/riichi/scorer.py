@@ -4,16 +4,17 @@ more han; then more fu)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
 from engine.context import WinContext
 from engine.scoring import PatternHit, Score, ScoreError
-from rulesets.riichi.decompose import readings
-from rulesets.riichi.dora import dora_han
+from rulesets.riichi.decompose import hand_readings
+from rulesets.riichi.dora import dora_from_key
 from rulesets.riichi.fu import raw_fu, round_fu
-from rulesets.riichi.hand import KIND_OF, HandFacts, Reading
+from rulesets.riichi.hand import KIND_OF, HandFacts, Reading, counts_of_key
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.points import LIMIT_BASE, base_points, payment, received
 from rulesets.riichi.validate import check_win
@@ -32,79 +33,29 @@ _RENHOU_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8}
 _RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1)  # renhou_value = "yakuman"
 
 Hit = tuple[YakuDef, int]
+Test = Callable[[HandFacts, Reading], bool]
+Bonus = tuple[int, int, int]
+_NO_BONUS: Bonus = (0, 0, 0)
 
 
-class Valued:
-    """The value of one reading (or of a fixed-value hand)."""
+class Combo:
+    """What a set of yaku found together is worth once exclusions apply: the hits that
+    count, their han (dora aside) or yakuman multiple, and whether pinfu is among them.
+    Its pattern lists are remembered per dora counts."""
 
-    __slots__ = ("base", "bonus", "fu", "han", "hits", "key", "limit", "yakuman")
+    __slots__ = ("han", "hits", "multiple", "patterns", "pinfu")
 
-    def __init__(self, key: tuple[int, int, int, int, int], hits: list[Hit], han: int, fu: int,
-                 yakuman: int, limit: str | None, base: int, bonus: tuple[int, int, int]) -> None:
-        self.key = key  # total received, real yakuman, han, fu, raw fu: bigger is better
+    def __init__(self, hits: tuple[Hit, ...], han: int, multiple: int, pinfu: bool) -> None:
         self.hits = hits
         self.han = han
-        self.fu = fu
-        self.yakuman = yakuman
-        self.limit = limit
-        self.base = base
-        self.bonus = bonus
+        self.multiple = multiple
+        self.pinfu = pinfu
+        self.patterns: dict[Bonus, tuple[PatternHit, ...]] = {}
 
 
-class _Active:
-    """The catalogue entries that can count under some options for an open or closed
-    hand, split into per-hand ones and per-reading ones (grouped by reading features)."""
-
-    __slots__ = ("by_features", "by_hand_features", "opts", "per_hand", "per_reading")
-
-    def __init__(self, opts: RiichiOptions, closed: bool) -> None:
-        self.opts = opts
-        self.per_hand: list[Hit] = []
-        self.per_reading: list[Hit] = []
-        self.by_features: dict[int, list[Hit]] = {}
-        self.by_hand_features: dict[int, list[Hit]] = {}
-        for d in CATALOGUE:
-            if d.special is not None or not d.enabled(opts):
-                continue
-            value = d.value(opts, closed)
-            if value is not None:
-                (self.per_hand if d.per_hand else self.per_reading).append((d, value))
-
-    def for_hand(self, features: int) -> list[Hit]:
-        found = self.by_hand_features.get(features)
-        if found is None:
-            found = [(d, v) for d, v in self.per_hand if d.needs & features == d.needs]
-            self.by_hand_features[features] = found
-        return found
-
-    def for_features(self, features: int) -> list[Hit]:
-        found = self.by_features.get(features)
-        if found is None:
-            found = [(d, v) for d, v in self.per_reading if d.needs & features == d.needs]
-            self.by_features[features] = found
-        return found
-
-
-# A few option objects are remembered, keyed by identity.
-_ACTIVE: dict[tuple[int, bool], _Active] = {}
-
-
-def _active(opts: RiichiOptions, closed: bool) -> _Active:
-    key = (id(opts), closed)
-    cached = _ACTIVE.get(key)
-    if cached is not None and cached.opts is opts:
-        return cached
-    if len(_ACTIVE) >= 64:
-        _ACTIVE.clear()
-    made = _ACTIVE[key] = _Active(opts, closed)
-    return made
-
-
-def _value_reading(h: HandFacts, r: Reading, hits: list[Hit], bonus: tuple[int, int, int]
-                   ) -> Valued | None:
-    opts = h.opts
+def _combo(hits: list[Hit], opts: RiichiOptions) -> Combo | None:
     if len(hits) > 1:
-        gone = [x for d, _ in hits if d.excludes for x in d.excludes]
+        gone = {x for d, _ in hits for x in d.excludes}
         if gone:
             hits = [(d, v) for d, v in hits if d.id not in gone]
     if len(hits) == 1:
@@ -123,26 +74,78 @@ def _value_reading(h: HandFacts, r: Reading, hits: list[Hit], bonus: tuple[int, 
             han += v
             if d is _PINFU:
                 pinfu = True
-    tsumo = h.ctx.tsumo
     if multiple:
-        yakuman_hits = [(d, v) for d, v in hits if d.yakuman]
+        hits = [(d, v) for d, v in hits if d.yakuman]
         if not opts.yakuman_stacking:
-            yakuman_hits = [max(yakuman_hits, key=lambda dv: dv[1])]
-            multiple = yakuman_hits[0][1]
-        base = 8000 * multiple
-        total = received(base, h.dealer, tsumo)
-        return Valued((total, 1, 13 * multiple, 0, 0), yakuman_hits, 13 * multiple, 0,
-                      multiple, "yakuman", base, (0, 0, 0))
-    han += bonus[0] + bonus[1] + bonus[2]
-    raw = raw_fu(h, r, pinfu)
-    fu = round_fu(raw)
-    if han < 5 and (fu << (2 + han)) < 1920:  # the common case, below any limit
-        base = fu << (2 + han)
-        limit = None
-    else:
-        base, limit = base_points(han, fu, 0, opts)
-    total = received(base, h.dealer, tsumo)
-    return Valued((total, 0, han, fu, raw), hits, han, fu, 0, limit, base, bonus)
+            hits = [max(hits, key=lambda dv: dv[1])]
+            multiple = hits[0][1]
+        return Combo(tuple(hits), 13 * multiple, multiple, False)
+    return Combo(tuple(hits), han, 0, pinfu)
+
+
+class _Active:
+    """The catalogue entries that can count under some options for an open or closed
+    hand, one bit each: the per-hand ones, then renhou as a yakuman, then the per-reading
+    ones, in catalogue order (the order a yakuman tie is broken in). The candidates for
+    each feature set and the value of each set of hits found are remembered."""
+
+    __slots__ = ("by_features", "by_hand_features", "combos", "entries", "opts", "per_hand",
+                 "per_reading", "renhou_bit")
+
+    def __init__(self, opts: RiichiOptions, closed: bool) -> None:
+        self.opts = opts
+        per_hand: list[Hit] = []
+        per_reading: list[Hit] = []
+        for d in CATALOGUE:
+            if d.special is not None or not d.enabled(opts):
+                continue
+            value = d.value(opts, closed)
+            if value is not None:
+                (per_hand if d.per_hand else per_reading).append((d, value))
+        self.entries: list[Hit] = [*per_hand, (_RENHOU_YAKUMAN, 1), *per_reading]
+        self.renhou_bit = 1 << len(per_hand)
+        first = len(per_hand) + 1
+        self.per_hand = [(1 << i, d) for i, (d, _) in enumerate(per_hand)]
+        self.per_reading = [(1 << (first + i), d) for i, (d, _) in enumerate(per_reading)]
+        self.by_hand_features: dict[int, list[tuple[int, Test]]] = {}
+        self.by_features: dict[int, list[tuple[int, Test]]] = {}
+        self.combos: dict[int, Combo | None] = {}
+
+    def for_hand(self, features: int) -> list[tuple[int, Test]]:
+        found = self.by_hand_features.get(features)
+        if found is None:
+            found = [(b, d.test) for b, d in self.per_hand if d.needs & features == d.needs]
+            self.by_hand_features[features] = found
+        return found
+
+    def for_features(self, features: int) -> list[tuple[int, Test]]:
+        found = self.by_features.get(features)
+        if found is None:
+            found = [(b, d.test) for b, d in self.per_reading if d.needs & features == d.needs]
+            self.by_features[features] = found
+        return found
+
+    def combo(self, found: int) -> Combo | None:
+        """The value of the hits whose bits are set in ``found`` (None: no yaku)."""
+        if found not in self.combos:
+            hits = [e for i, e in enumerate(self.entries) if found >> i & 1]
+            self.combos[found] = _combo(hits, self.opts)
+        return self.combos[found]
+
+
+# A few option objects are remembered, keyed by identity.
+_ACTIVE: dict[tuple[int, bool], _Active] = {}
+
+
+def _active(opts: RiichiOptions, closed: bool) -> _Active:
+    key = (id(opts), closed)
+    cached = _ACTIVE.get(key)
+    if cached is not None and cached.opts is opts:
+        return cached
+    if len(_ACTIVE) >= 64:
+        _ACTIVE.clear()
+    made = _ACTIVE[key] = _Active(opts, closed)
+    return made
 
 
 def is_shiisan_puutaa(counts: list[int]) -> bool:
@@ -158,51 +161,88 @@ def is_shiisan_puutaa(counts: list[int]) -> bool:
     return True
 
 
-def _fixed(d: YakuDef, multiple: int, limit: str, han: int, h: HandFacts, tsumo: bool) -> Valued:
-    base = LIMIT_BASE[limit] * max(multiple, 1)
-    total = received(base, h.dealer, tsumo)
-    return Valued((total, 1 if multiple else 0, han, 0, 0), [(d, multiple or han)], han, 0,
-                  multiple, limit, base, (0, 0, 0))
-
-
 def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
     """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets."""
     check_win(ctx, opts)
     h = HandFacts(ctx, opts)
-    rs = readings(h.concealed_counts, h.suit_keys, ctx.melds, KIND_OF[ctx.win_tile], ctx.tsumo)
+    tsumo = ctx.tsumo
+    rs = hand_readings(h.concealed_key, h.parts, ctx.melds, KIND_OF[ctx.win_tile], tsumo)
     if not rs:
         if (
             opts.shiisan_puutaa
             and not ctx.melds
             and (ctx.tenhou or ctx.chiihou)
-            and is_shiisan_puutaa(h.concealed_counts)
+            and is_shiisan_puutaa(counts_of_key(h.concealed_key))
         ):
             # §8.3: scored like a self-drawn yakuman
-            return _result(_fixed(BY_ID["shiisan_puutaa"], 1, "yakuman", 13, h, True), h, True)
-        return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
+            d = BY_ID["shiisan_puutaa"]
+            return _result(_patterns((d, 1), bonus=_NO_BONUS), 13, 0, 1, "yakuman",
+                           LIMIT_BASE["yakuman"], h.dealer, True)
+        return Score(RULESET_ID, (), 0, False, ScoreError.NOT_A_WIN, "no winning shape", {})
     active = _active(opts, h.closed)
-    hand_hits = [(d, v) for d, v in active.for_hand(h.features) if d.test(h, rs[0])]
+    found_hand = 0
+    first = rs[0]
+    for b, test in active.for_hand(h.features):
+        if test(h, first):
+            found_hand |= b
     renhou = opts.renhou and ctx.renhou
     if renhou and opts.renhou_value == "yakuman":
-        hand_hits.append((_RENHOU_YAKUMAN, 1))
-    bonus = dora_han(ctx, h.counts, opts)
-    best: Valued | None = None
+        found_hand |= active.renhou_bit
+    bonus = dora_from_key(ctx, h.key, opts)
+    dora = bonus[0] + bonus[1] + bonus[2]
+    dealer = h.dealer
+    combos = active.combos
     bits = h.reading_bits
+    # the best reading so far: its key (total received, real yakuman, han, fu, raw fu;
+    # bigger is better), its yaku, fu, limit and basic points
+    best_key: tuple[int, int, int, int, int] | None = None
+    best: Combo | None = None
+    best_fu = 0
+    best_limit: str | None = None
+    best_base = 0
     for r in rs:
-        candidates = active.for_features(r.features | bits)
-        hits = hand_hits + [(d, v) for d, v in candidates if d.test(h, r)]
-        v = _value_reading(h, r, hits, bonus)
-        if v is not None and (best is None or v.key > best.key):
-            best = v
+        found = found_hand
+        for b, test in active.for_features(r.features | bits):
+            if test(h, r):
+                found |= b
+        c = combos[found] if found in combos else active.combo(found)
+        if c is None:
+            continue
+        limit: str | None
+        if c.multiple:
+            base = 8000 * c.multiple
+            fu = 0
+            limit = "yakuman"
+            key = (received(base, dealer, tsumo), 1, c.han, 0, 0)
+        else:
+            han = c.han + dora
+            raw = raw_fu(h, r, c.pinfu)
+            fu = round_fu(raw)
+            if han < 5 and (fu << (2 + han)) < 1920:  # the common case, below any limit
+                base = fu << (2 + han)
+                limit = None
+            else:
+                base, limit = base_points(han, fu, 0, opts)
+            key = (received(base, dealer, tsumo), 0, han, fu, raw)
+        if best_key is None or key > best_key:
+            best_key, best, best_fu, best_limit, best_base = key, c, fu, limit, base
     if renhou and opts.renhou_value != "yakuman":
         # §8.3 (seed 004): renhou does not combine; the hand takes the higher value.
         han = _RENHOU_LIMIT_HAN[opts.renhou_value]
-        fixed = _fixed(BY_ID["renhou"], 0, opts.renhou_value, han, h, False)
-        if best is None or fixed.key[0] > best.key[0]:
-            best = fixed
+        base = LIMIT_BASE[opts.renhou_value]
+        if best_key is None or received(base, dealer, False) > best_key[0]:
+            return _result(_patterns((BY_ID["renhou"], han), bonus=_NO_BONUS), han, 0, 0,
+                           opts.renhou_value, base, dealer, False)
     if best is None:
-        return Score.failure(RULESET_ID, ScoreError.NO_YAKU, "the hand has no yaku")
-    return _result(best, h, ctx.tsumo)
+        return Score(RULESET_ID, (), 0, False, ScoreError.NO_YAKU, "the hand has no yaku", {})
+    if best.multiple:
+        bonus = _NO_BONUS
+        dora = 0
+    patterns = best.patterns.get(bonus)
+    if patterns is None:
+        patterns = best.patterns[bonus] = _patterns(*best.hits, bonus=bonus)
+    return _result(patterns, best.han + dora, best_fu, best.multiple, best_limit, best_base,
+                   dealer, tsumo)
 
 
 _HITS: dict[tuple[str, int, int], PatternHit] = {}
@@ -222,32 +262,24 @@ def _hit(pid: str, value: int, count: int) -> PatternHit:
     return p
 
 
-# Pattern lists are immutable too: one tuple per (hits, dora counts), kept for reuse.
-_PATTERNS: dict[tuple[tuple[Hit, ...], tuple[int, int, int]], tuple[PatternHit, ...]] = {}
+def _patterns(*hits: Hit, bonus: Bonus) -> tuple[PatternHit, ...]:
+    """The scored patterns in catalogue order, then the dora."""
+    ordered = sorted(hits, key=lambda dv: _ORDER[dv[0].id])
+    out = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in ordered]
+    for pid, count in zip(("dora", "aka_dora", "ura_dora"), bonus, strict=True):
+        if count:
+            out.append(_hit(pid, 1, count))
+    return tuple(out)
 
 
-def _patterns(hits: list[Hit], bonus: tuple[int, int, int]) -> tuple[PatternHit, ...]:
-    key = (tuple(hits), bonus)
-    found = _PATTERNS.get(key)
-    if found is None:
-        ordered = sorted(hits, key=lambda dv: _ORDER[dv[0].id])
-        out = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in ordered]
-        for pid, count in zip(("dora", "aka_dora", "ura_dora"), bonus, strict=True):
-            if count:
-                out.append(_hit(pid, 1, count))
-        if len(_PATTERNS) >= 1 << 14:
-            _PATTERNS.clear()
-        found = _PATTERNS[key] = tuple(out)
-    return found
-
-
-def _result(v: Valued, h: HandFacts, tsumo: bool) -> Score:
-    pay, total = payment(v.base, h.dealer, tsumo)
+def _result(patterns: tuple[PatternHit, ...], han: int, fu: int, yakuman: int,
+            limit: str | None, base: int, dealer: bool, tsumo: bool) -> Score:
+    pay, total = payment(base, dealer, tsumo)
     details: dict[str, Any] = {
-        "han": v.han,
-        "fu": v.fu,
-        "limit": v.limit,
-        "yakuman": v.yakuman,
+        "han": han,
+        "fu": fu,
+        "limit": limit,
+        "yakuman": yakuman,
         "payment": pay,
     }
-    return Score(RULESET_ID, _patterns(v.hits, v.bonus), total, True, None, "", details)
+    return Score(RULESET_ID, patterns, total, True, None, "", details)

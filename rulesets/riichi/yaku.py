@@ -172,7 +172,7 @@ def _chuuren(h: HandFacts) -> tuple[int, ...] | None:
     suit = h.suit
     if h.opts.chuuren_manzu_only and suit != 0:
         return None
-    counts = tuple(h.counts[suit * 9 : suit * 9 + 9])
+    counts = tuple(h.count(k) for k in range(suit * 9, suit * 9 + 9))
     if all(c >= b for c, b in zip(counts, CHUUREN_BASE, strict=True)):
         return counts
     return None
@@ -331,7 +331,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
             and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1,
             needs=HAND_ALL_HONORS),
     YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
-            lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.counts[32] > 0),
+            lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.count(32) > 0),
             yakuman=1, per_hand=True, needs=GREEN),
     YakuDef("chinroutou", "清老頭", "清老頭", "All terminals", "only 1s and 9s (§8.2)",
             lambda h, r: h.all_terminals, yakuman=1, per_hand=True, needs=YAOCHUU),
