@@ -3,6 +3,7 @@ actions (a tile to discard, a button), never sleep."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ class Player:
     riichi: int = 0
     keys: int = 0
     shots: dict[str, Path] = field(default_factory=dict)
+    trace: list[str] = field(default_factory=list)
 
     def ready_selector(self) -> str:
         fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
@@ -53,7 +55,9 @@ class Player:
                 timeout=timeout,
             )
         except Exception as exc:
-            raise AssertionError(f"no prompt after {self.last}: {self.diagnose()}") from exc
+            raise AssertionError(
+                f"no prompt after {self.last} ({self.trace[-3:]}): {self.diagnose()}"
+            ) from exc
         if self.over():
             return False
         snap = page.evaluate(SNAPSHOT)
@@ -79,6 +83,7 @@ class Player:
                 return self._click(self.rng.choice(calls))
             if self.rng.random() < 0.3:
                 self.keys += 1
+                self.trace.append(f"{pid}: key p")
                 page.keyboard.press("p")  # the pass shortcut
                 return True
             return self._click(next(a for a, k in offered if k == "pass"))
@@ -90,6 +95,7 @@ class Player:
             return self._click(kongs[0])
         if snap["drawn"] and self.rng.random() < 0.3:
             self.keys += 1
+            self.trace.append(f"{pid}: key Enter")
             page.keyboard.press("Enter")  # the shortcut: discard the drawn tile
             return True
         tiles = [a for a, k in offered if k == "discard"]
@@ -108,6 +114,7 @@ class Player:
         )
 
     def _click(self, act: str) -> bool:
+        self.trace.append(f"{self.last}: click {act}")
         # a real mouse click on the element; the actionability wait (two animation frames
         # for "stable") is skipped: the page draws the prompt once and leaves it still
         self.page.locator(f"#mine [data-act='{act}']").first.click(force=True)
@@ -121,3 +128,34 @@ class Player:
             self.page.screenshot(path=str(path), full_page=True)
         self.shots[name] = path
         return path
+
+
+# What anyone may see of the table, as JSON, from the page's model.
+PUBLIC = """(() => {
+  const m = window.__jantaku && window.__jantaku.st.model;
+  const v = m && m.view;
+  if (!v || !v.hand) return '';
+  const h = v.hand;
+  return JSON.stringify({
+    scores: v.scores, pot: v.pot, seating: v.seating,
+    hand: [h.label, h.dealer, h.honba, h.round_wind, h.wall_remaining, h.dora_indicators, h.turn],
+    seats: h.seats.map(s => [s.player, s.wind, s.hand_count, s.flowers, s.riichi,
+      s.melds.map(x => [x.type, x.from_seat, x.tiles, x.tile]),
+      s.discards.map(d => [d.tile, !!d.riichi, !!d.called, !!d.tsumogiri])]),
+  });
+})"""
+
+
+def spectators_agree(fresh: Any, watcher: Any, table: str) -> None:
+    """Open ``fresh`` as a spectator now (the server's own view in its ``state``) and check
+    that ``watcher``, which has been folding events into its model, shows the same table.
+    Call it while a person's prompt holds the table still."""
+    fresh.goto(f"/#/watch/{table}")
+    fresh.wait_for_function(f"() => {PUBLIC}().includes('seats')")
+    want = fresh.evaluate(f"{PUBLIC}()")
+    try:
+        watcher.wait_for_function(f"w => {PUBLIC}() === w", arg=want, timeout=3000)
+    except Exception:
+        got, exp = json.loads(watcher.evaluate(f"{PUBLIC}()")), json.loads(want)
+        diff = {k: (got.get(k), exp.get(k)) for k in exp if got.get(k) != exp.get(k)}
+        assert got == exp, f"folded view != server view (folded, server): {diff}"

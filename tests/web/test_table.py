@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.driver import Player
+from tests.web.driver import Player, spectators_agree
 from tests.web.test_play import create_table, register
 
 HIDDEN = (
@@ -46,6 +46,11 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     link = ann.input_value(".share-link[data-seat='1']")
     assert link.endswith(f"#/join/{table}/1")
 
+    # a spectator from before the start: no state yet, the table is built from events alone
+    watcher = new_page()
+    watcher.goto(f"/#/watch/{table}")
+    watcher.wait_for_selector("#conn[data-state='connected']")
+
     ben = new_page(390, 844)  # a phone
     ben.goto(link)
     ben.fill("#name", "Ben")
@@ -53,11 +58,8 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     ben.wait_for_url(re.compile(f"#/table/{table}$"))
     ann.click("#go-table")
 
-    watcher = new_page()
-    watcher.goto(f"/#/watch/{table}")
-
     a, b = Player(ann, random.Random(1)), Player(ben, random.Random(2))
-    seen_deadline = spectated = False
+    seen_deadline = spectated = compared = False
     while not (a.over() and b.over()):
         wait_any([a, b])
         for p in (a, b):
@@ -81,6 +83,11 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
             assert "Spectating" in (watcher.text_content("#mine") or "")
             watcher.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
             spectated = True
+        if spectated and not compared and a.has_prompt() and a.actions >= 6:
+            # the table stands still while Ann thinks: a spectator arriving now gets the
+            # server's own view, which the first spectator's folded events must equal
+            spectators_agree(new_page(), watcher, table)
+            compared = True
 
     for page in (ann, ben, watcher):
         page.wait_for_selector(".matchsheet svg.chart")
@@ -88,7 +95,7 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
             ".matchsheet table.final td:nth-child(2)", "e => e.map(x => x.textContent)"
         )
         assert {"Ann", "Ben"} <= set(names)
-    assert spectated and a.actions and b.actions
+    assert spectated and compared and a.actions and b.actions
     # both saw the hand's scoresheet (the last hand: one hand in this session)
     for page in (ann, ben):
         assert page.evaluate("window.__jantaku.st.model.history().length") == 2

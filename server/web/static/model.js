@@ -13,7 +13,8 @@ export class TableModel {
     this.place = place; // the viewer's table place (null: spectator)
     this.view = null; // engine TableView (JSON)
     this.seq = 0; // last event folded into view
-    this.drawsThisHand = 0;
+    this.drawsThisHand = 0; // draws since the start of the hand (when seen)
+    this.handSeen = null; // hand_number of the last hand_started folded
     this.handEnds = new Map(); // seq -> hand_end frame
     this.matchEnd = null;
     this.startScores = null;
@@ -24,7 +25,8 @@ export class TableModel {
     this.view = structuredClone(frame.view);
     this.seq = frame.seq;
     const h = this.view.hand;
-    if (h && this.drawsThisHand >= 0) {
+    if (h && this.handSeen === h.hand_number) {
+      // we saw this hand start: learn the wall's size after the deal for spectated hands
       WALL_AFTER_DEAL[this.ruleset] = h.wall_remaining + this.drawsThisHand;
     }
   }
@@ -86,6 +88,7 @@ export function fold(model, e) {
       break;
     case "hand_started": {
       model.drawsThisHand = 0;
+      model.handSeen = e.hand_number;
       v.seating = [...e.seating];
       if (model.place != null) v.viewer = e.seating.indexOf(model.place);
       v.hand = {
