@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.api.deps import AdminDep, ServicesDep
+from server.api.records_models import AuditOut, Scoresheet
 from server.errors import ApiError, not_found
 from server.records.exports import NoSuchMatch, load_match, load_sheet
 from server.repositories.protocols import TableRecord
@@ -42,7 +43,7 @@ async def _match(svc: Services, match_id: str) -> TableRecord:
         raise not_found("match", match_id) from None
 
 
-@router.post("/{match_id}/void-last-hand")
+@router.post("/{match_id}/void-last-hand", response_model=Scoresheet)
 async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.voided:
@@ -53,7 +54,7 @@ async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[
     return await load_sheet(svc.store, match_id)
 
 
-@router.post("/{match_id}/void")
+@router.post("/{match_id}/void", response_model=Scoresheet)
 async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.status not in ("finished", "aborted"):
@@ -63,7 +64,7 @@ async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str,
     return await load_sheet(svc.store, match_id)
 
 
-@router.post("/{match_id}/adjustments", status_code=201)
+@router.post("/{match_id}/adjustments", status_code=201, response_model=Scoresheet)
 async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.voided:
@@ -76,7 +77,7 @@ async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, A
     return await load_sheet(svc.store, match_id)
 
 
-@router.get("/{match_id}/audit")
+@router.get("/{match_id}/audit", response_model=list[AuditOut])
 async def audit(match_id: str, svc: ServicesDep) -> list[dict[str, Any]]:
     await _match(svc, match_id)
     return [

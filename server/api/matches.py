@@ -9,6 +9,13 @@ from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from server.api.deps import AuthHeader, ServicesDep
+from server.api.records_models import (
+    EventLogOut,
+    HistoryOut,
+    LeaderboardOut,
+    MatchSummary,
+    Scoresheet,
+)
 from server.auth import bearer, same_hash, token_hash
 from server.errors import ApiError, not_found
 from server.records.exports import NoSuchMatch, NotExportable, load_match, load_sheet, load_tenhou6
@@ -27,7 +34,7 @@ async def _sheet(svc: Services, match_id: str) -> dict[str, Any]:
         raise not_found("match", match_id) from None
 
 
-@router.get("/matches")
+@router.get("/matches", response_model=list[MatchSummary])
 async def list_matches(
     svc: ServicesDep,
     status: Status | None = None,
@@ -46,7 +53,7 @@ async def list_matches(
     return out
 
 
-@router.get("/matches/{match_id}")
+@router.get("/matches/{match_id}", response_model=Scoresheet, response_model_by_alias=True)
 async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
     """The scoresheet: one row per hand (patterns, payments, running totals), penalty
     lines, and the final standings."""
@@ -76,7 +83,7 @@ def _is_admin(svc: Services, authorization: str | None) -> bool:
     return token is not None and same_hash(token_hash(token), svc.admin_hash)
 
 
-@router.get("/matches/{match_id}/events")
+@router.get("/matches/{match_id}/events", response_model=EventLogOut)
 async def match_events(
     match_id: str, svc: ServicesDep, authorization: AuthHeader = None
 ) -> dict[str, Any]:
@@ -111,7 +118,7 @@ async def match_tenhou6(match_id: str, svc: ServicesDep) -> dict[str, Any]:
         raise ApiError(409, "not_exportable", str(exc)) from None
 
 
-@router.get("/players/{player_id}/history")
+@router.get("/players/{player_id}/history", response_model=HistoryOut)
 async def player_history(player_id: str, svc: ServicesDep) -> dict[str, Any]:
     player = await svc.store.players.get(player_id)
     if player is None:
@@ -135,7 +142,7 @@ async def player_history(player_id: str, svc: ServicesDep) -> dict[str, Any]:
     return {"player_id": player.id, "name": player.name, "matches": matches}
 
 
-@router.get("/leaderboard")
+@router.get("/leaderboard", response_model=LeaderboardOut)
 async def leaderboard(
     svc: ServicesDep, ruleset: str | None = Query(None, max_length=64)
 ) -> dict[str, Any]:
