@@ -25,9 +25,12 @@ def _pass(seat: int) -> Pass:
     return Pass(seat=seat)
 
 
-def turn_order_from(seat: int) -> list[int]:
+_TURN_ORDER = tuple(tuple((s + i) % SEATS for i in range(1, SEATS)) for s in range(SEATS))
+
+
+def turn_order_from(seat: int) -> tuple[int, ...]:
     """The other seats in turn order after ``seat``."""
-    return [(seat + i) % SEATS for i in range(1, SEATS)]
+    return _TURN_ORDER[seat]
 
 
 def _pairs(tiles: list[Tile]) -> list[tuple[Tile, Tile]]:

@@ -222,16 +222,17 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
 
 
 def _drew(hand: HandState, event: Drew) -> HandState:
+    front, replacements = hand.front, hand.replacements
     if event.replacement:
         if not hand.replacement_available():
             raise BadEvent("no replacement tile left")
         index = hand.replacement_index()
-        hand = update(hand, replacements=hand.replacements + 1)
+        replacements += 1
     else:
         if hand.remaining() <= 0:
             raise BadEvent("the live wall is empty")
-        index = hand.front
-        hand = update(hand, front=hand.front + 1)
+        index = front
+        front += 1
     tile = hand.wall.tiles[index]
     if event.tile is not None and event.tile != tile:
         raise BadEvent("drawn tile differs from the wall")
@@ -239,9 +240,11 @@ def _drew(hand: HandState, event: Drew) -> HandState:
     seats = _with_seat(hand, event.seat, update(seat, hand=_add(seat.hand, tile)))
     if hand.dealing and event.seat != hand.dealer:
         # the initial flower replacement of a seat other than the dealer (mcr.md §3)
-        return update(hand, seats=seats)
+        return update(hand, seats=seats, front=front, replacements=replacements)
     return update(
         hand,
+        front=front,
+        replacements=replacements,
         seats=seats,
         turn=event.seat,
         phase=Phase.TURN,

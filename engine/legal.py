@@ -275,13 +275,25 @@ def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRule
     return plausible and is_complete(counts, n_melds, n_sets=n_sets, rules=shape)
 
 
+_ready_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
+
+
 def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
     """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
-    key = _shape_key(rules.shape_rules)
-    n_melds = len(seat.melds)
-    if not may_be_ready(seat.hand, n_melds, rules.n_sets, key):
+    memo = _ready_memo.get(id(seat))
+    if memo is not None and memo[0] is seat and memo[1] is rules:
+        ready = memo[2]
+    else:
+        # a seat state is asked once per other seat's discard: remember it by identity
+        if len(_ready_memo) > 64:
+            _ready_memo.clear()
+        key = _shape_key(rules.shape_rules)
+        ready = may_be_ready(seat.hand, len(seat.melds), rules.n_sets, key)
+        _ready_memo[id(seat)] = (seat, rules, ready)
+    if not ready:
         return False
-    return completes(seat.hand, n_melds, kind, rules.n_sets, key)
+    key = _shape_key(rules.shape_rules)
+    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, key)
 
 
 def isolated(counts: Sequence[int]) -> int:

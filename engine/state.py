@@ -23,6 +23,7 @@ from engine.tiles import Tile
 from engine.wall import Wall
 
 SEATS = 4
+_DORA_MEMO: dict[int, tuple[Wall, tuple[Tile, ...]]] = {}
 
 _UPDATERS: dict[tuple[type, tuple[str, ...]], Callable[[Any, dict[str, Any]], Any]] = {}
 _T = TypeVar("_T")
@@ -264,7 +265,17 @@ class HandState:
         return self.remaining() >= 1
 
     def dora_indicators(self) -> tuple[Tile, ...]:
-        return tuple(self.wall.dora_indicator(i) for i in range(self.dora_revealed))
+        n = self.dora_revealed
+        if not n:
+            return ()
+        memo = _DORA_MEMO.get(id(self.wall))
+        if memo is not None and memo[0] is self.wall and len(memo[1]) == n:
+            return memo[1]
+        out = tuple(self.wall.dora_indicator(i) for i in range(n))
+        if len(_DORA_MEMO) > 16:
+            _DORA_MEMO.clear()
+        _DORA_MEMO[id(self.wall)] = (self.wall, out)  # keyed on the wall object, kept alive
+        return out
 
     def ura_indicators(self) -> tuple[Tile, ...]:
         n = min(self.dora_revealed, len(self.wall.spec.ura_positions))

@@ -117,7 +117,7 @@ def view_to_json(view: TableView) -> dict[str, Any]:
 
 # The last view built for each seat index, keyed on the very SeatState object (kept alive):
 # states share unchanged seats, so most seat views are reused from one event to the next.
-_seat_views: dict[int, tuple[SeatState, tuple[bool, bool, int, int], SeatView]] = {}
+_seat_views: dict[tuple[int, bool], tuple[SeatState, tuple[bool, int, int], SeatView]] = {}
 
 
 _meld_views: dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]] = {}
@@ -170,15 +170,17 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         ended = hand.phase is Phase.ENDED
         seats: list[SeatView] = []
         hide_kongs = rules.concealed_kong_face_down and not ended
+        seating = state.seating
+        dealer = hand.dealer
         for i, s in enumerate(hand.seats):
             own = viewer == i
-            key = (own, hide_kongs, state.seating[i], hand.seat_wind(i))
-            cached = _seat_views.get(i)
+            key = (hide_kongs, seating[i], (i - dealer) % 4 + 1)
+            cached = _seat_views.get((i, own))
             if cached is not None and cached[0] is s and cached[1] == key:
                 seats.append(cached[2])
                 continue
-            seat_view = _seat_view(s, own, hide_kongs, key[2], key[3])
-            _seat_views[i] = (s, key, seat_view)
+            seat_view = _seat_view(s, own, hide_kongs, key[1], key[2])
+            _seat_views[(i, own)] = (s, key, seat_view)
             seats.append(seat_view)
         window: WindowView | None = None
         if hand.window is not None and hand.phase is Phase.CLAIM:

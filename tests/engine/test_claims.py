@@ -21,7 +21,7 @@ def window(*answers) -> ClaimWindow:
 
 
 def test_turn_order_from_the_discarder() -> None:
-    assert turn_order_from(2) == [3, 0, 1]
+    assert turn_order_from(2) == (3, 0, 1)
 
 
 def test_win_policies() -> None:
