@@ -10,8 +10,9 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import insert, text
 
+from server.db.models import Hand
 from server.db.store import SqlStore
 from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, StorageError, Store
 from tests.server.db.played import SEATS, logged, played, record
@@ -168,5 +169,47 @@ def test_a_database_failure_is_a_storage_error(db_url: str) -> None:
             await conn.execute(text("DROP TABLE match_events"))
         with pytest.raises(StorageError):
             await store.events.append(batches[0])
+
+    on_each(db_url, test)
+
+
+def test_a_hand_row_and_its_events_commit_together(db_url: str) -> None:
+    """If the scoresheet row cannot be written, the hand's final events are not either."""
+
+    async def test(store: Store) -> None:
+        assert isinstance(store, SqlStore)
+        await store.tables.add(record("t1"))
+        batches = logged("t1", played())
+        first = next(
+            i for i, b in enumerate(batches) if any(e.event["type"] == "settled" for e in b)
+        )
+        for batch in batches[:first]:
+            await store.events.append(batch)
+        before = await store.events.read("t1")
+        async with store.db.write() as conn:  # a row in the way of hand 0's
+            values = {
+                "match_id": "t1",
+                "hand_number": 0,
+                "seq": 0,
+                "label": "",
+                "round_wind": 1,
+                "dealer": 0,
+                "honba": 0,
+                "outcome": "win",
+                "abort": None,
+                "winners": [],
+                "discarder": None,
+                "wins": [],
+                "total": 0,
+                "payments": [],
+                "scores": [9, 9, 9, 9],
+                "voided": False,
+            }
+            await conn.execute(insert(Hand.__table__).values(**values))
+        with pytest.raises(ValueError):
+            await store.events.append(batches[first])
+        assert await store.events.read("t1") == before
+        rec = await store.tables.get("t1")
+        assert rec is not None and rec.scores == [0, 0, 0, 0] and rec.hands_played == 0
 
     on_each(db_url, test)
