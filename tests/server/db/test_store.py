@@ -12,8 +12,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import insert, text
 
-from server.db.models import Hand
-from server.db.store import SqlStore
+from server.db.store import HANDS, SqlStore
 from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, StorageError, Store
 from tests.server.db.played import SEATS, logged, played, record
 
@@ -205,7 +204,7 @@ def test_a_hand_row_and_its_events_commit_together(db_url: str) -> None:
                 "scores": [9, 9, 9, 9],
                 "voided": False,
             }
-            await conn.execute(insert(Hand.__table__).values(**values))
+            await conn.execute(insert(HANDS).values(**values))
         with pytest.raises(ValueError):
             await store.events.append(batches[first])
         assert await store.events.read("t1") == before
