@@ -10,9 +10,10 @@ mcr random 50 hands/s (3.1 matches/s), mcr greedy 30 hands/s (1.9 matches/s),
 riichi random 53-72 hands/s (4.7-6.4 hanchan/s), riichi greedy 35 hands/s (2.8 hanchan/s).
 
 2026-11-30 06:49 UTC, load average about 7, ``--ruleset riichi --bots random --games 10``,
-three alternating runs each: engine at 7692b57 5.5-6.3 hanchan/s, after the hot-path memos
-of a4df471 5.1-6.0, the working tree 5.6-6.9: the difference is inside the noise of the
-shared box; the 8.5 target is not reached. Per action (CPU): building the seat view ~15 us,
+three alternating runs each: 7692b57 5.5-6.3 hanchan/s; a4df471 (the engine's hot-path
+memos, plus the riichi scorer's base-8 hand keys of e357163) 5.1-6.0; the working tree
+5.6-6.9: the difference is inside the noise of the shared box; the 8.5 target is not
+reached. Per action (CPU): building the seat view ~15 us,
 the turn's legal actions ~28 us (riichi discards ~12 us of it), ``step`` ~80 us.
 """
 
