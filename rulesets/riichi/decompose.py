@@ -12,11 +12,23 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.melds import Meld, MeldType
-from engine.shapes import Shape, Wait
+from engine.melds import Meld
+from engine.shapes import Wait
 from rulesets.riichi.hand import (
+    ANKAN,
+    CHI,
     KIND_OF,
+    PON,
+    SHAPE_KOKUSHI,
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_STANDARD,
     SUIT_FIELDS,
+    WAIT_CLOSED,
+    WAIT_EDGE,
+    WAIT_PUNG,
+    WAIT_SINGLE,
+    WAIT_SPECIAL,
+    WAIT_TWO_SIDED,
     YAOCHUU_MASK,
     Reading,
     Split,
@@ -111,13 +123,13 @@ class MeldSummary:
         self.fu = 0
         for m in melds:
             tiles = m.tiles
-            if m.type is MeldType.CHI:
+            if m.type is CHI:
                 self.chows.append(min(KIND_OF[tiles[0]], KIND_OF[tiles[1]], KIND_OF[tiles[2]]))
                 continue
             kind = KIND_OF[tiles[0]]
             self.triplets.append(kind)
-            kong = m.type is not MeldType.PON
-            closed = m.type is MeldType.ANKAN
+            kong = m.type is not PON
+            closed = m.type is ANKAN
             self.kongs += kong
             self.ankou += closed
             self.fu += _set_fu(kind, closed, kong)
@@ -129,11 +141,11 @@ _NO_MELDS = MeldSummary(())
 def _chow_wait(start: int, win: int) -> Wait:
     pos = win - start
     if pos == 1:
-        return Wait.CLOSED
+        return WAIT_CLOSED
     number = start % 9
     if (pos == 2 and number == 0) or (pos == 0 and number == 6):
-        return Wait.EDGE
-    return Wait.TWO_SIDED
+        return WAIT_EDGE
+    return WAIT_TWO_SIDED
 
 
 def standard_readings(
@@ -177,23 +189,23 @@ def standard_readings(
         all_chows = sorted(chows + meld_chows) if meld_chows else chows
         triplets = sorted(pungs + meld_triplets) if meld_triplets else pungs
         base_ankou = melds.ankou + len(pungs)
-        features = reading_features(Shape.STANDARD, all_chows, triplets, kongs)
+        features = reading_features(SHAPE_STANDARD, all_chows, triplets, kongs)
         if pair == win:
-            out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, base_ankou,
-                               pair, Wait.SINGLE, pung_fu, features))
+            out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs, base_ankou,
+                               pair, WAIT_SINGLE, pung_fu, features))
         if win in pungs:
             if tsumo:
                 ankou, fu = base_ankou, pung_fu
             else:  # §5: the triplet completed by ron is open
                 ankou = base_ankou - 1
                 fu = pung_fu - _set_fu(win, True, False) + _set_fu(win, False, False)
-            out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs, ankou,
-                               pair, Wait.PUNG, fu, features))
+            out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs, ankou,
+                               pair, WAIT_PUNG, fu, features))
         seen = -1
         for s in chows:
             if s != seen and s <= win <= s + 2:
                 seen = s
-                out.append(Reading(Shape.STANDARD, all_chows, triplets, kongs,
+                out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs,
                                    base_ankou, pair, _chow_wait(s, win), pung_fu, features))
     return out
 
@@ -201,7 +213,7 @@ def standard_readings(
 def seven_pairs_reading(parts: list[SuitPart]) -> Reading | None:
     if sum(sp.pairs for sp in parts) != 7:
         return None
-    r = Reading(Shape.SEVEN_PAIRS, [], [], 0, 0, -1, Wait.SINGLE, 0)
+    r = Reading(SHAPE_SEVEN_PAIRS, [], [], 0, 0, -1, WAIT_SINGLE, 0)
     r.pairs = [k for sp in parts for k in sp.kinds]
     return r
 
@@ -212,8 +224,8 @@ def kokushi_reading(key: int, win: int) -> Reading | None:
     if sum(key >> 3 * k & 7 for k in _YAOCHUU_KINDS) != 14:
         return None
     # the winning tile is the duplicate: the 13 kinds were all held before (13-wait)
-    wait = Wait.SINGLE if key >> 3 * win & 7 == 2 else Wait.SPECIAL
-    return Reading(Shape.THIRTEEN_ORPHANS, [], [], 0, 0, -1, wait, 0)
+    wait = WAIT_SINGLE if key >> 3 * win & 7 == 2 else WAIT_SPECIAL
+    return Reading(SHAPE_KOKUSHI, [], [], 0, 0, -1, wait, 0)
 
 
 def hand_readings(

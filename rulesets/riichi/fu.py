@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from engine.shapes import Shape, Wait
-from rulesets.riichi.hand import HandFacts, Reading
+from rulesets.riichi.hand import (
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_STANDARD,
+    WAIT_CLOSED,
+    WAIT_EDGE,
+    WAIT_SINGLE,
+    HandFacts,
+    Reading,
+)
 
-_WAIT_FU = {Wait.SINGLE: 2, Wait.CLOSED: 2, Wait.EDGE: 2}
+_WAIT_FU = {WAIT_SINGLE: 2, WAIT_CLOSED: 2, WAIT_EDGE: 2}
 
 
 def raw_fu(h: HandFacts, r: Reading, pinfu: bool) -> int:
     """Fu before rounding (steps 2-7 of §9); chiitoitsu's fixed value; 0 for kokushi."""
-    if r.shape is not Shape.STANDARD:
-        return h.opts.chiitoitsu_fu if r.shape is Shape.SEVEN_PAIRS else 0
+    if r.shape is not SHAPE_STANDARD:
+        return h.opts.chiitoitsu_fu if r.shape is SHAPE_SEVEN_PAIRS else 0
     tsumo = h.ctx.tsumo
     fu = 20 + r.set_fu  # triplets and kans, open/closed as §9 step 4 (set_fu: decompose.py)
     if h.closed and not tsumo:

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from engine.context import InvalidInput, WinContext
 from engine.tiles import RED_MAN, RED_PIN, RED_SOU
+from rulesets.riichi.hand import ANKAN
 from rulesets.riichi.options import RiichiOptions
 
 
 def check_win(ctx: WinContext, opts: RiichiOptions) -> None:
     """Raise ``InvalidInput`` for a win no table could produce."""
-    open_hand = ctx.is_open
+    if not (
+        ctx.flowers or ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.rinshan
+        or ctx.haitei or ctx.houtei or ctx.chankan or ctx.tenhou or ctx.chiihou or ctx.renhou
+        or opts.aka_dora
+    ):
+        return  # no flag that could clash with another
+    _check_flags(ctx, opts)
+
+
+def _check_flags(ctx: WinContext, opts: RiichiOptions) -> None:
+    open_hand = any(m.type is not ANKAN for m in ctx.melds)
     dealer = ctx.seat_wind == 1
     problems: list[str] = []
     if ctx.flowers:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.shapes import Shape, Wait
 from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.hand import (
     CHOWS,
@@ -24,12 +23,17 @@ from rulesets.riichi.hand import (
     KOKUSHI,
     ONE_SUIT,
     SEVEN_PAIRS,
+    SHAPE_KOKUSHI,
+    SHAPE_SEVEN_PAIRS,
+    SHAPE_STANDARD,
     SIMPLES,
     SITUATION,
     THREE_CHOWS,
     THREE_KANS,
     THREE_TRIPLETS,
     TSUMO,
+    WAIT_SINGLE,
+    WAIT_TWO_SIDED,
     YAOCHUU,
     HandFacts,
     Reading,
@@ -91,9 +95,9 @@ class YakuDef:
 
 
 def _pinfu(h: HandFacts, r: Reading) -> bool:
-    if not (r.shape is Shape.STANDARD and h.closed and len(r.chows) == 4):
+    if not (r.shape is SHAPE_STANDARD and h.closed and len(r.chows) == 4):
         return False
-    if r.wait is not Wait.TWO_SIDED:
+    if r.wait is not WAIT_TWO_SIDED:
         return False
     pair = r.pair
     if pair in DRAGONS or pair == h.seat_tile or pair == h.round_tile:
@@ -188,7 +192,7 @@ def _junsei_chuuren(h: HandFacts, r: Reading) -> bool:
 
 
 def _daisharin(h: HandFacts, r: Reading) -> bool:
-    if r.shape is not Shape.SEVEN_PAIRS or h.has_honors or h.suits != 1:
+    if r.shape is not SHAPE_SEVEN_PAIRS or h.has_honors or h.suits != 1:
         return False
     suit = h.suit
     if suit != 1 and not h.opts.daisharin_all_suits:
@@ -286,7 +290,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
             needs=YAOCHUU),
     YakuDef("chiitoitsu", "七対子", "七對子", "Seven pairs",
             "seven different pairs (§8.1; chiitoitsu_value)",
-            lambda h, r: r.shape is Shape.SEVEN_PAIRS, 2, han_option="chiitoitsu_han",
+            lambda h, r: r.shape is SHAPE_SEVEN_PAIRS, 2, han_option="chiitoitsu_han",
             needs=SEVEN_PAIRS),
     YakuDef("ryanpeikou", "二盃口", "二盃口", "Twice pure double sequence",
             "closed, two pairs of identical sequences (§8.1; ryanpeikou_han)", _ryanpeikou, 3,
@@ -302,11 +306,11 @@ CATALOGUE: tuple[YakuDef, ...] = (
     # §8.2 yakuman
     YakuDef("kokushi_musou", "国士無双", "國士無雙", "Thirteen orphans",
             "one of each terminal and honor plus a pair of one (§8.2)",
-            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS, yakuman=1, closed_only=True,
+            lambda h, r: r.shape is SHAPE_KOKUSHI, yakuman=1, closed_only=True,
             needs=KOKUSHI),
     YakuDef("kokushi_13_wait", "国士無双十三面待ち", "國士無雙十三面", "Thirteen orphans, 13-wait",
             "the 13 kinds were held once each before the win (§8.2)",
-            lambda h, r: r.shape is Shape.THIRTEEN_ORPHANS and r.wait is Wait.SINGLE,
+            lambda h, r: r.shape is SHAPE_KOKUSHI and r.wait is WAIT_SINGLE,
             yakuman=2, closed_only=True, excludes=("kokushi_musou",), needs=KOKUSHI),
     YakuDef("suuankou", "四暗刻", "四暗刻", "Four concealed triplets",
             "four concealed triplets or closed kans (§8.2)",
@@ -314,7 +318,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
             needs=THREE_TRIPLETS),
     YakuDef("suuankou_tanki", "四暗刻単騎", "四暗刻單騎", "Four concealed triplets, pair wait",
             "four concealed triplets held, won on the pair (§8.2)",
-            lambda h, r: r.ankou == 4 and r.wait is Wait.SINGLE, yakuman=2, closed_only=True,
+            lambda h, r: r.ankou == 4 and r.wait is WAIT_SINGLE, yakuman=2, closed_only=True,
             excludes=("suuankou", "sanankou"), needs=THREE_TRIPLETS),
     YakuDef("daisangen", "大三元", "大三元", "Big three dragons",
             "three dragon triplets or kans (§8.2)",
@@ -328,7 +332,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
     YakuDef("tsuuiisou", "字一色", "字一色", "All honors",
             "only honors, seven-pairs form included by option (§8.2)",
             lambda h, r: h.all_honors
-            and (h.opts.tsuuiisou_seven_pairs or r.shape is Shape.STANDARD), yakuman=1,
+            and (h.opts.tsuuiisou_seven_pairs or r.shape is SHAPE_STANDARD), yakuman=1,
             needs=HAND_ALL_HONORS),
     YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
             lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.count(32) > 0),
