@@ -97,7 +97,9 @@ export function boardHTML(view, names, opts = {}) {
     <div class="wall">tiles left <b id="wall-left">${hv.wall_remaining}</b>${view.pot ? ` · deposits <b id="pot">${view.pot}</b>` : ""}</div>
     ${showDora ? `<div class="dora"><span>dora indicators</span> ${tiles(hv.dora_indicators, { cls: "small" })}</div>` : ""}
     ${win ? `<div class="window">claim on ${tileSVG(win.tile, { cls: "small" })}</div>` : ""}
-    <div class="whose">${hv.phase === "ended" ? "hand over" : `to move: <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`}</div>
+    <div class="whose">${hv.phase === "ended" ? "hand over"
+      : hv.phase === "claim" ? `claims on the discard of <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`
+        : `to move: <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`}</div>
   </div>`;
   return `<div class="board">${seatsHTML}${center}</div>`;
 }
