@@ -197,47 +197,39 @@ class Match:
         for s in self.seats:
             s.close()
 
-    def step(self) -> tuple[bool, list[int], bool]:
-        """Play one action of the lowest prompted place: (done, prompted places, claim)."""
-        live = self.server.live(self.table_id)
-        if live["status"] == "finished":
-            return True, [], False
-        places = live["prompts"]
-        assert places, live
-        seat = self.seats[places[0]]
-        seat.drain()
-        prompt = seat.wait_prompt()
-        frame = self.choose_and_send(seat, prompt)
-        claim = any(a["action"]["type"] == "pass" for a in prompt["actions"])
-        return False, places, claim and frame
-
-    def choose_and_send(self, seat: Seat, prompt: dict[str, Any]) -> bool:
-        frame = seat.choose(prompt)
+    def send(self, seat: Seat, frame: dict[str, Any]) -> bool:
         if seat.act(frame):
             self.actions.append(frame["action"])
             return True
         return False
 
     def play_until(self, stop: Any) -> bool:
-        """Play until ``stop(match, places, claim)`` says so (True) or the match ends."""
+        """Play until ``stop(match, places, seat, prompt)`` says so (True) or the match ends
+        (False); ``places`` are the prompted table places, ``prompt`` the lowest one's."""
         for _ in range(5000):
-            done, places, claim = self.step()
-            if done:
+            live = self.server.live(self.table_id)
+            if live["status"] == "finished":
                 return False
-            if stop(self, places, claim):
+            places = live["prompts"]
+            assert places, live
+            seat = self.seats[places[0]]
+            seat.drain()
+            prompt = seat.wait_prompt()
+            if stop(self, places, seat, prompt):
                 return True
+            self.send(seat, seat.choose(prompt))
         raise AssertionError("the match did not end")
 
 
+def is_claim(prompt: dict[str, Any]) -> bool:
+    return any(a["action"]["type"] == "pass" for a in prompt["actions"])
+
+
 def after_actions(n: int) -> Any:
-    def stop(m: Match, places: list[int], claim: bool) -> bool:
-        if len(m.actions) < n:
-            return False
-        live = m.server.live(m.table_id)
-        seat = m.seats[live["prompts"][0]]
-        seat.drain()
-        prompt = seat.wait_prompt()
-        return not any(a["action"]["type"] == "pass" for a in prompt["actions"])  # a turn
+    """Stop at the first turn (not a claim window) after ``n`` actions."""
+
+    def stop(m: Match, places: list[int], seat: Seat, prompt: dict[str, Any]) -> bool:
+        return len(m.actions) >= n and not is_claim(prompt)
 
     return stop
 
@@ -251,22 +243,14 @@ class InsideClaimWindow:
         self.start: int | None = None
         self.answered = False
 
-    def __call__(self, m: Match, places: list[int], claim: bool) -> bool:
+    def __call__(self, m: Match, places: list[int], seat: Seat, prompt: dict[str, Any]) -> bool:
         if self.start is None:
             self.start = len(m.actions)
-        live = m.server.live(m.table_id)
-        prompted = live["prompts"]
-        if not prompted:
+        if not is_claim(prompt):
             return False
-        seat = m.seats[prompted[0]]
-        seat.drain()
-        prompt = seat.wait_prompt()
-        passing = [a for a in prompt["actions"] if a["action"]["type"] == "pass"]
-        if not passing:
-            return False
-        if len(prompted) >= 2:
-            assert seat.act(passing[0]), "the pass was refused"
-            m.actions.append(passing[0]["action"])
+        if len(places) >= 2:
+            passing = next(a for a in prompt["actions"] if a["action"]["type"] == "pass")
+            assert m.send(seat, passing), "the pass was refused"
             assert m.server.live(m.table_id)["prompts"]  # the window is still open
             self.answered = True
             return True
