@@ -17,12 +17,18 @@ from engine.shapes import Wait
 from rulesets.riichi.hand import (
     ANKAN,
     CHI,
+    CHOWS,
+    HONOR_TRIPLETS,
     KIND_OF,
     PON,
     SHAPE_KOKUSHI,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SUIT_FIELDS,
+    THREE_CHOWS,
+    THREE_KANS,
+    THREE_TRIPLETS,
+    TRIPLETS,
     WAIT_CLOSED,
     WAIT_EDGE,
     WAIT_PUNG,
@@ -33,7 +39,6 @@ from rulesets.riichi.hand import (
     Reading,
     Split,
     SuitPart,
-    reading_features,
     suit_part,
 )
 
@@ -110,29 +115,42 @@ def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[Split, ...]:
     return tuple(out)
 
 
+# kind -> fu of its open pung (§9 step 4); concealed doubles it, a kan quadruples it
+_OPEN_PUNG_FU = tuple(4 if k in _YAOCHUU_KINDS else 2 for k in range(34))
+
+
 class MeldSummary:
     """What the declared melds add to every reading."""
 
     __slots__ = ("ankou", "chows", "fu", "kongs", "triplets")
 
     def __init__(self, melds: tuple[Meld, ...]) -> None:
-        self.chows: list[int] = []
-        self.triplets: list[int] = []
-        self.kongs = 0
-        self.ankou = 0
-        self.fu = 0
+        chows: list[int] = []
+        triplets: list[int] = []
+        kongs = ankou = fu = 0
+        kind_of = KIND_OF
         for m in melds:
             tiles = m.tiles
-            if m.type is CHI:
-                self.chows.append(min(KIND_OF[tiles[0]], KIND_OF[tiles[1]], KIND_OF[tiles[2]]))
+            t = m.type
+            if t is CHI:
+                chows.append(min(kind_of[tiles[0]], kind_of[tiles[1]], kind_of[tiles[2]]))
                 continue
-            kind = KIND_OF[tiles[0]]
-            self.triplets.append(kind)
-            kong = m.type is not PON
-            closed = m.type is ANKAN
-            self.kongs += kong
-            self.ankou += closed
-            self.fu += _set_fu(kind, closed, kong)
+            kind = kind_of[tiles[0]]
+            triplets.append(kind)
+            if t is PON:
+                fu += _OPEN_PUNG_FU[kind]
+            elif t is ANKAN:
+                kongs += 1
+                ankou += 1
+                fu += 8 * _OPEN_PUNG_FU[kind]
+            else:
+                kongs += 1
+                fu += 4 * _OPEN_PUNG_FU[kind]
+        self.chows = chows
+        self.triplets = triplets
+        self.kongs = kongs
+        self.ankou = ankou
+        self.fu = fu
 
 
 _NO_MELDS = MeldSummary(())
@@ -153,6 +171,7 @@ def standard_readings(
 ) -> list[Reading]:
     """Four sets and a pair; ``parts`` are the concealed part with the winning tile."""
     per_suit: list[tuple[Split, ...]] = []
+    first: list[Split] = []
     single = True
     for sp in parts:
         splits = sp.splits
@@ -163,7 +182,9 @@ def standard_readings(
         if len(splits) > 1:
             single = False
         per_suit.append(splits)
-    combos = [tuple(s[0] for s in per_suit)] if single else list(product(*per_suit))
+        first.append(splits[0])
+    combos: list[tuple[Split, ...]] | list[list[Split]]
+    combos = [first] if single else list(product(*per_suit))
     out: list[Reading] = []
     meld_chows = melds.chows
     meld_triplets = melds.triplets
@@ -180,16 +201,25 @@ def standard_readings(
                     break
                 pair = p
             if cs:
-                chows.extend(cs)
+                chows += cs
             if ps:
-                pungs.extend(ps)
+                pungs += ps
                 pung_fu += fu
         if pair < 0:
             continue
         all_chows = sorted(chows + meld_chows) if meld_chows else chows
         triplets = sorted(pungs + meld_triplets) if meld_triplets else pungs
         base_ankou = melds.ankou + len(pungs)
-        features = reading_features(SHAPE_STANDARD, all_chows, triplets, kongs)
+        # reading_features() of a standard reading, inline
+        features = 0
+        if all_chows:
+            features = CHOWS if len(all_chows) < 3 else CHOWS | THREE_CHOWS
+        if triplets:
+            features |= TRIPLETS if len(triplets) < 3 else TRIPLETS | THREE_TRIPLETS
+            if triplets[-1] >= 27:
+                features |= HONOR_TRIPLETS
+            if kongs >= 3:
+                features |= THREE_KANS
         if pair == win:
             out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs, base_ankou,
                                pair, WAIT_SINGLE, pung_fu, features))
@@ -198,7 +228,7 @@ def standard_readings(
                 ankou, fu = base_ankou, pung_fu
             else:  # §5: the triplet completed by ron is open
                 ankou = base_ankou - 1
-                fu = pung_fu - _set_fu(win, True, False) + _set_fu(win, False, False)
+                fu = pung_fu - _OPEN_PUNG_FU[win]
             out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs, ankou,
                                pair, WAIT_PUNG, fu, features))
         seen = -1

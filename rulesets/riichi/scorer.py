@@ -13,7 +13,7 @@ from engine.context import WinContext
 from engine.scoring import PatternHit, Score, ScoreError
 from rulesets.riichi.decompose import hand_readings
 from rulesets.riichi.dora import dora_from_key
-from rulesets.riichi.fu import raw_fu, round_fu
+from rulesets.riichi.fu import raw_fu
 from rulesets.riichi.hand import KIND_OF, HandFacts, Reading, counts_of_key
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.points import LIMIT_BASE, base_points, payment, received
@@ -182,7 +182,11 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
     active = _active(opts, h.closed)
     found_hand = 0
     first = rs[0]
-    for b, test in active.for_hand(h.features):
+    features = h.features
+    cands = active.by_hand_features.get(features)
+    if cands is None:
+        cands = active.for_hand(features)
+    for b, test in cands:
         if test(h, first):
             found_hand |= b
     renhou = opts.renhou and ctx.renhou
@@ -192,17 +196,23 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
     dora = bonus[0] + bonus[1] + bonus[2]
     dealer = h.dealer
     combos = active.combos
+    by_features = active.by_features
     bits = h.reading_bits
-    # the best reading so far: its key (total received, real yakuman, han, fu, raw fu;
-    # bigger is better), its yaku, fu, limit and basic points
-    best_key: tuple[int, int, int, int, int] | None = None
+    several = len(rs) > 1
+    # the best reading so far: its yaku, fu, limit and basic points, and when there are
+    # several readings its key (total received, real yakuman, han, fu, raw fu; bigger wins)
     best: Combo | None = None
     best_fu = 0
     best_limit: str | None = None
     best_base = 0
+    best_key: tuple[int, int, int, int, int] | None = None
     for r in rs:
         found = found_hand
-        for b, test in active.for_features(r.features | bits):
+        features = r.features | bits
+        cands = by_features.get(features)
+        if cands is None:
+            cands = active.for_features(features)
+        for b, test in cands:
             if test(h, r):
                 found |= b
         c = combos[found] if found in combos else active.combo(found)
@@ -211,26 +221,29 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
         limit: str | None
         if c.multiple:
             base = 8000 * c.multiple
-            fu = 0
+            han = c.han
+            fu = raw = 0
             limit = "yakuman"
-            key = (received(base, dealer, tsumo), 1, c.han, 0, 0)
         else:
             han = c.han + dora
             raw = raw_fu(h, r, c.pinfu)
-            fu = round_fu(raw)
+            fu = raw if raw == 25 else -(-raw // 10) * 10  # round_fu
             if han < 5 and (fu << (2 + han)) < 1920:  # the common case, below any limit
                 base = fu << (2 + han)
                 limit = None
             else:
                 base, limit = base_points(han, fu, 0, opts)
-            key = (received(base, dealer, tsumo), 0, han, fu, raw)
-        if best_key is None or key > best_key:
-            best_key, best, best_fu, best_limit, best_base = key, c, fu, limit, base
+        if several:
+            key = (received(base, dealer, tsumo), 1 if c.multiple else 0, han, fu, raw)
+            if best_key is not None and key <= best_key:
+                continue
+            best_key = key
+        best, best_fu, best_limit, best_base = c, fu, limit, base
     if renhou and opts.renhou_value != "yakuman":
         # §8.3 (seed 004): renhou does not combine; the hand takes the higher value.
         han = _RENHOU_LIMIT_HAN[opts.renhou_value]
         base = LIMIT_BASE[opts.renhou_value]
-        if best_key is None or received(base, dealer, False) > best_key[0]:
+        if best is None or received(base, dealer, False) > received(best_base, dealer, False):
             return _result(_patterns((BY_ID["renhou"], han), bonus=_NO_BONUS), han, 0, 0,
                            opts.renhou_value, base, dealer, False)
     if best is None:
