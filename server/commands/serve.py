@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated
 
 import typer
@@ -18,9 +19,12 @@ def serve(
     """Run the Jantaku server (REST at /api, WebSocket at /ws, OpenAPI at /docs) on its
     database (migrated at start; unfinished tables resume where they stopped)."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from server.app import create_app
     from server.config import Settings
+    from server.db import migrate
+    from server.db.engine import async_url
 
     overrides: dict[str, object] = {}
     if host is not None:
@@ -30,6 +34,16 @@ def serve(
     if database_url is not None:
         overrides["database_url"] = database_url
     settings = Settings(**overrides)  # type: ignore[arg-type]
+    # Migrate before serving, so that an unreachable or broken database is one clear line
+    # and exit status 1 rather than a failed start-up inside uvicorn.
+    try:
+        asyncio.run(migrate.upgrade(settings.database_url))
+    except Exception as exc:
+        where = make_url(async_url(settings.database_url)).render_as_string(hide_password=True)
+        typer.echo(
+            f"error: cannot open the database {where}: {type(exc).__name__}: {exc}", err=True
+        )
+        raise typer.Exit(1) from None
     app = create_app(settings)
     uvicorn.run(
         app,

@@ -71,3 +71,11 @@ def test_export_json_csv_events(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "no match 'nope'" in r.output
     r = runner.invoke(app, ["export", "--match", "m1", "--format", "xml", "--url", url])
     assert r.exit_code == 2
+
+
+def test_serve_reports_an_unreachable_database_in_one_line() -> None:
+    url = "postgresql+asyncpg://someone:hunter2@127.0.0.1:1/nothing"
+    r = runner.invoke(app, ["serve", "--port", "1", "--database-url", url])
+    assert r.exit_code == 1
+    assert "cannot open the database postgresql+asyncpg://someone:***@127.0.0.1:1" in r.output
+    assert "hunter2" not in r.output
