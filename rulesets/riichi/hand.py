@@ -104,14 +104,8 @@ class HandFacts:
     """Reading-independent facts of a win."""
 
     __slots__ = (
-        "all_green",
-        "all_honors",
-        "all_simples",
-        "all_terminals",
-        "all_yaochuu",
         "closed",
         "concealed_key",
-        "concealed_mask",
         "ctx",
         "dealer",
         "features",
@@ -144,7 +138,6 @@ class HandFacts:
                 parts.append(sp)
                 mask |= sp.mask
         self.parts = parts  # the concealed part with the winning tile, suit by suit
-        self.concealed_mask = mask
         closed = True
         melds = ctx.melds
         if melds:
@@ -176,11 +169,6 @@ class HandFacts:
         self.suits = suits
         self.suit = suit if suits == 1 else -1  # the only suit, if just one
         self.has_honors = bool(mask & HONOR_MASK)
-        self.all_honors = not suits
-        self.all_simples = not mask & YAOCHUU_MASK
-        self.all_yaochuu = not mask & ~YAOCHUU_MASK
-        self.all_terminals = not mask & ~TERMINAL_MASK
-        self.all_green = not mask & ~GREEN_MASK
         features = 0
         if (
             ctx.riichi or ctx.double_riichi or ctx.rinshan or ctx.chankan or ctx.haitei
@@ -189,13 +177,13 @@ class HandFacts:
             features = SITUATION
         if ctx.tsumo:
             features |= TSUMO
-        if self.all_simples:
+        if not mask & YAOCHUU_MASK:
             features |= SIMPLES
-        elif self.all_yaochuu:
+        elif not mask & ~YAOCHUU_MASK:
             features |= YAOCHUU
         if suits == 1:
             features |= ONE_SUIT
-        if self.all_green:
+        if not mask & ~GREEN_MASK:
             features |= GREEN
         self.features = features
         bits = 0
@@ -284,8 +272,9 @@ class Reading:
         allowed = TERMINAL_MASK if terminal_only else YAOCHUU_MASK
         if not (1 << self.pair) & allowed:
             return False
-        if any(not (1 << t) & allowed for t in self.triplets):
-            return False
+        for t in self.triplets:
+            if not (1 << t) & allowed:
+                return False
         return all(s % 9 in (0, 6) for s in self.chows)
 
 

@@ -16,6 +16,7 @@ from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.hand import (
     CHOWS,
     GREEN,
+    GREEN_MASK,
     HAND_ALL_HONORS,
     HAND_HONORS,
     HAND_TERMINALS,
@@ -28,6 +29,7 @@ from rulesets.riichi.hand import (
     SHAPE_STANDARD,
     SIMPLES,
     SITUATION,
+    TERMINAL_MASK,
     THREE_CHOWS,
     THREE_KANS,
     THREE_TRIPLETS,
@@ -35,6 +37,7 @@ from rulesets.riichi.hand import (
     WAIT_SINGLE,
     WAIT_TWO_SIDED,
     YAOCHUU,
+    YAOCHUU_MASK,
     HandFacts,
     Reading,
     dragon_triplets,
@@ -176,7 +179,10 @@ def _chuuren(h: HandFacts) -> tuple[int, ...] | None:
     suit = h.suit
     if h.opts.chuuren_manzu_only and suit != 0:
         return None
-    counts = tuple(h.count(k) for k in range(suit * 9, suit * 9 + 9))
+    key = h.key >> 27 * suit
+    if key & 7 < 3 or key >> 24 & 7 < 3:  # three 1s and three 9s at least
+        return None
+    counts = tuple(key >> 3 * n & 7 for n in range(9))
     if all(c >= b for c, b in zip(counts, CHUUREN_BASE, strict=True)):
         return counts
     return None
@@ -236,7 +242,8 @@ CATALOGUE: tuple[YakuDef, ...] = (
             "closed, four sequences, non-value pair, two-sided wait (§8.1)", _pinfu, 1,
             needs=CHOWS),
     YakuDef("tanyao", "断幺九", "斷么九", "All simples", "only tiles 2-8 (§8.1; kuitan)",
-            lambda h, r: h.all_simples, 1, 1, open_option="kuitan", per_hand=True, needs=SIMPLES),
+            lambda h, r: not h.mask & YAOCHUU_MASK, 1, 1, open_option="kuitan", per_hand=True,
+            needs=SIMPLES),
     YakuDef("iipeikou", "一盃口", "一盃口", "Pure double sequence",
             "closed, two identical sequences (§8.1)", _iipeikou, 1, needs=CHOWS),
     YakuDef("yakuhai_haku", "白", "白", "White dragon", "triplet or kan of 5z (§8.1)",
@@ -285,7 +292,7 @@ CATALOGUE: tuple[YakuDef, ...] = (
             lambda h, r: r.pair in DRAGONS and dragon_triplets(r) == 2, 2, 2, needs=HONOR_TRIPLETS),
     YakuDef("honroutou", "混老頭", "混老頭", "All terminals and honors",
             "only terminals and honors (§8.1; honroutou_han)",
-            lambda h, r: h.all_yaochuu, 2, 2,
+            lambda h, r: not h.mask & ~YAOCHUU_MASK, 2, 2,
             han_option="honroutou_han", excludes=("chanta", "junchan"), per_hand=True,
             needs=YAOCHUU),
     YakuDef("chiitoitsu", "七対子", "七對子", "Seven pairs",
@@ -331,14 +338,15 @@ CATALOGUE: tuple[YakuDef, ...] = (
             lambda h, r: wind_triplets(r) == 4, yakuman=2, needs=THREE_TRIPLETS | HONOR_TRIPLETS),
     YakuDef("tsuuiisou", "字一色", "字一色", "All honors",
             "only honors, seven-pairs form included by option (§8.2)",
-            lambda h, r: h.all_honors
+            lambda h, r: not h.suits
             and (h.opts.tsuuiisou_seven_pairs or r.shape is SHAPE_STANDARD), yakuman=1,
             needs=HAND_ALL_HONORS),
     YakuDef("ryuuiisou", "緑一色", "綠一色", "All green", "only 2s 3s 4s 6s 8s 6z (§8.2)",
-            lambda h, r: h.all_green and (not h.opts.ryuuiisou_requires_hatsu or h.count(32) > 0),
+            lambda h, r: not h.mask & ~GREEN_MASK
+            and (not h.opts.ryuuiisou_requires_hatsu or h.count(32) > 0),
             yakuman=1, per_hand=True, needs=GREEN),
     YakuDef("chinroutou", "清老頭", "清老頭", "All terminals", "only 1s and 9s (§8.2)",
-            lambda h, r: h.all_terminals, yakuman=1, per_hand=True, needs=YAOCHUU),
+            lambda h, r: not h.mask & ~TERMINAL_MASK, yakuman=1, per_hand=True, needs=YAOCHUU),
     YakuDef("chuuren_poutou", "九蓮宝燈", "九蓮寶燈", "Nine gates",
             "closed, one suit, 1112345678999 plus one tile of the suit (§8.2)",
             lambda h, r: _chuuren(h) is not None, yakuman=1, closed_only=True, per_hand=True,
