@@ -241,7 +241,10 @@ def standard_readings(
 
 
 def seven_pairs_reading(parts: list[SuitPart]) -> Reading | None:
-    if sum(sp.pairs for sp in parts) != 7:
+    pairs = 0
+    for sp in parts:
+        pairs += sp.pairs
+    if pairs != 7:
         return None
     r = Reading(SHAPE_SEVEN_PAIRS, [], [], 0, 0, -1, WAIT_SINGLE, 0)
     r.pairs = [k for sp in parts for k in sp.kinds]

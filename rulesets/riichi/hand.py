@@ -49,12 +49,21 @@ GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z (§1)
 SUIT_MASKS = (MAN_MASK, PIN_MASK, SOU_MASK)
 
 # Hand features (``HandFacts.features``), used by per-hand ``YakuDef.needs``.
-SITUATION = 1  # some situational flag (riichi, rinshan, first-turn win...) or extra flag
-TSUMO = 2
-SIMPLES = 4
-YAOCHUU = 8
-ONE_SUIT = 16
-GREEN = 32
+TSUMO = 1
+SIMPLES = 2
+YAOCHUU = 4
+ONE_SUIT = 8
+GREEN = 16
+RIICHI = 32  # the flags of the win, one bit each
+DOUBLE_RIICHI = 64
+IPPATSU = 128
+RINSHAN = 256
+CHANKAN = 512
+HAITEI = 1024
+HOUTEI = 2048
+TENHOU = 4096
+CHIIHOU = 8192
+EXTRA = 16384  # some ruleset-specific flag
 
 
 # One suit's way to be cut into sets: (chow starts, pung kinds, pair kind or -1, fu of the
@@ -169,14 +178,27 @@ class HandFacts:
         self.suits = suits
         self.suit = suit if suits == 1 else -1  # the only suit, if just one
         self.has_honors = bool(mask & HONOR_MASK)
-        features = 0
-        if (
-            ctx.riichi or ctx.double_riichi or ctx.rinshan or ctx.chankan or ctx.haitei
-            or ctx.houtei or ctx.tenhou or ctx.chiihou or ctx.extra
-        ):
-            features = SITUATION
-        if ctx.tsumo:
-            features |= TSUMO
+        features = TSUMO if ctx.tsumo else 0
+        if ctx.riichi:
+            features |= RIICHI
+        if ctx.double_riichi:
+            features |= DOUBLE_RIICHI
+        if ctx.ippatsu:
+            features |= IPPATSU
+        if ctx.rinshan:
+            features |= RINSHAN
+        if ctx.chankan:
+            features |= CHANKAN
+        if ctx.haitei:
+            features |= HAITEI
+        if ctx.houtei:
+            features |= HOUTEI
+        if ctx.tenhou:
+            features |= TENHOU
+        if ctx.chiihou:
+            features |= CHIIHOU
+        if ctx.extra:
+            features |= EXTRA
         if not mask & YAOCHUU_MASK:
             features |= SIMPLES
         elif not mask & ~YAOCHUU_MASK:

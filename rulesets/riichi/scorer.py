@@ -107,15 +107,24 @@ class _Active:
         first = len(per_hand) + 1
         self.per_hand = [(1 << i, d) for i, (d, _) in enumerate(per_hand)]
         self.per_reading = [(1 << (first + i), d) for i, (d, _) in enumerate(per_reading)]
-        self.by_hand_features: dict[int, list[tuple[int, Test]]] = {}
+        self.by_hand_features: dict[int, tuple[int, list[tuple[int, Test]]]] = {}
         self.by_features: dict[int, list[tuple[int, Test]]] = {}
         self.combos: dict[int, Combo | None] = {}
 
-    def for_hand(self, features: int) -> list[tuple[int, Test]]:
+    def for_hand(self, features: int) -> tuple[int, list[tuple[int, Test]]]:
+        """The bits of the per-hand yaku that ``features`` alone decide, and the
+        candidates whose predicate must be asked."""
         found = self.by_hand_features.get(features)
         if found is None:
-            found = [(b, d.test) for b, d in self.per_hand if d.needs & features == d.needs]
-            self.by_hand_features[features] = found
+            sure = 0
+            candidates: list[tuple[int, Test]] = []
+            for b, d in self.per_hand:
+                if d.needs & features == d.needs:
+                    if d.exact:
+                        sure |= b
+                    else:
+                        candidates.append((b, d.test))
+            found = self.by_hand_features[features] = (sure, candidates)
         return found
 
     def for_features(self, features: int) -> list[tuple[int, Test]]:
@@ -180,13 +189,13 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
                            LIMIT_BASE["yakuman"], h.dealer, True)
         return Score(RULESET_ID, (), 0, False, ScoreError.NOT_A_WIN, "no winning shape", {})
     active = _active(opts, h.closed)
-    found_hand = 0
     first = rs[0]
     features = h.features
-    cands = active.by_hand_features.get(features)
-    if cands is None:
-        cands = active.for_hand(features)
-    for b, test in cands:
+    per_hand = active.by_hand_features.get(features)
+    if per_hand is None:
+        per_hand = active.for_hand(features)
+    found_hand, hand_cands = per_hand
+    for b, test in hand_cands:
         if test(h, first):
             found_hand |= b
     renhou = opts.renhou and ctx.renhou
