@@ -11,12 +11,21 @@ from typing import Any
 
 PROMPT = "#mine[data-prompt]:not([data-prompt=''])"
 # one round trip per prompt: its id, what is offered, and whether the drawn tile is
-SNAPSHOT = """() => ({
-  pid: document.querySelector('#mine').dataset.prompt || '',
-  offered: [...document.querySelectorAll('#mine [data-act], #mine [data-riichi]')].map(e =>
-    [e.dataset.act, e.dataset.type || (e.dataset.riichi ? 'riichi' : 'discard')]),
-  drawn: !!document.querySelector('#my-hand .tile-btn.drawn[data-act]'),
-})"""
+# (with the centre of each offered element, where the mouse will click it)
+SNAPSHOT = """() => {
+  const mine = document.querySelector('#mine');
+  mine.scrollIntoView({block: 'nearest'});
+  const at = e => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  return {
+    pid: mine.dataset.prompt || '',
+    offered: [...mine.querySelectorAll('[data-act], [data-riichi]')].map(e =>
+      [e.dataset.act, e.dataset.type || (e.dataset.riichi ? 'riichi' : 'discard'), ...at(e)]),
+    drawn: !!document.querySelector('#my-hand .tile-btn.drawn[data-act]'),
+  };
+}"""
 
 
 @dataclass
@@ -31,6 +40,7 @@ class Player:
     keys: int = 0
     shots: dict[str, Path] = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
+    where: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def ready_selector(self) -> str:
         fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
@@ -61,7 +71,9 @@ class Player:
         if self.over():
             return False
         snap = page.evaluate(SNAPSHOT)
-        pid, offered = snap["pid"], snap["offered"]
+        pid = snap["pid"]
+        self.where = {a: (x, y) for a, _, x, y in snap["offered"]}
+        offered = [(a, k) for a, k, _, _ in snap["offered"]]
         kinds = {k for _, k in offered}
         self.last = pid
         self.actions += 1
@@ -71,9 +83,9 @@ class Player:
             return self._click(win[0])
         if "riichi" in kinds and self.rng.random() < 0.6:
             page.click("#mine [data-riichi]")
-            tiles = page.eval_on_selector_all(
-                "#my-hand [data-act]", "els => els.map(e => e.dataset.act)"
-            )
+            again = page.evaluate(SNAPSHOT)["offered"]
+            self.where = {a: (x, y) for a, _, x, y in again}
+            tiles = [a for a, k, _, _ in again if k == "discard"]
             self.riichi += 1
             return self._click(self.rng.choice(tiles))
         if "pass" in kinds:
@@ -115,9 +127,10 @@ class Player:
 
     def _click(self, act: str) -> bool:
         self.trace.append(f"{self.last}: click {act}")
-        # a real mouse click on the element; the actionability wait (two animation frames
-        # for "stable") is skipped: the page draws the prompt once and leaves it still
-        self.page.locator(f"#mine [data-act='{act}']").first.click(force=True)
+        # a real mouse click at the element's centre, as measured when the prompt was read
+        # (one round trip; the page draws a prompt once and leaves it still)
+        x, y = self.where[act]
+        self.page.mouse.click(x, y)
         return True
 
     def shoot(self, name: str, directory: Path, selector: str | None = None) -> Path:

@@ -43,6 +43,7 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
         {"hands_per_session": "1"},
         (30, 10, 0),
     )
+    ann.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     link = ann.input_value(".share-link[data-seat='1']")
     assert link.endswith(f"#/join/{table}/1")
 

@@ -56,6 +56,30 @@ function discardsHTML(ds) {
  * (hands of all seats when known, for review), `opts.hideOwnHand` (the live table draws it apart).
  */
 export function boardHTML(view, names, opts = {}) {
+  const parts = boardParts(view, names, opts);
+  return typeof parts === "string" ? parts : `<div class="board">${parts.join("")}</div>`;
+}
+
+/**
+ * Draw the board into `el`, replacing only the seats (and centre) whose HTML changed:
+ * most events touch one seat, and the browser keeps the rest as it is.
+ */
+export function patchBoard(el, view, names, opts = {}) {
+  const parts = boardParts(view, names, opts);
+  const board = el.firstElementChild;
+  if (typeof parts === "string" || !board || !board.classList.contains("board") || board.classList.contains("empty")
+      || !el._parts || el._parts.length !== parts.length) {
+    el.innerHTML = typeof parts === "string" ? parts : `<div class="board">${parts.join("")}</div>`;
+    el._parts = typeof parts === "string" ? null : parts;
+    return;
+  }
+  parts.forEach((html, i) => {
+    if (el._parts[i] !== html) board.children[i].outerHTML = html;
+  });
+  el._parts = parts;
+}
+
+function boardParts(view, names, opts) {
   const hv = view.hand;
   if (!hv) {
     return `<div class="board empty"><div class="center"><p>Waiting for the match to start…</p>
@@ -87,7 +111,7 @@ export function boardHTML(view, names, opts = {}) {
         ${s.flowers.length ? `<span class="flowers" title="flowers">${tiles(s.flowers, { cls: "small" })}</span>` : ""}</div>
       <div class="discards">${discardsHTML(s.discards)}</div>
     </div>`;
-  }).join("");
+  });
   const win = hv.window;
   const showDora = hv.dora_indicators && hv.dora_indicators.length;
   const center = `<div class="center">
@@ -101,7 +125,7 @@ export function boardHTML(view, names, opts = {}) {
       : hv.phase === "claim" ? `claims on the discard of <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`
         : `to move: <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`}</div>
   </div>`;
-  return `<div class="board">${seatsHTML}${center}</div>`;
+  return [...seatsHTML, center];
 }
 
 export { kindOf };

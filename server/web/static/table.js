@@ -2,7 +2,7 @@
 
 import { TableSocket, api, me } from "./net.js";
 import { TableModel } from "./model.js";
-import { boardHTML } from "./board.js";
+import { patchBoard } from "./board.js";
 import { handEndHTML, matchEndHTML } from "./score.js";
 import { tileSVG, label, kindOf } from "./tiles.js";
 import { esc, t, seatName } from "./ui.js";
@@ -135,11 +135,12 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     $("#msg").textContent = st.error;
     const m = st.model;
     if (!m || !m.view) {
+      $("#board-wrap")._parts = null;
       $("#board-wrap").innerHTML = `<div class="board empty"><div class="center"><p>${w && w.status === "waiting" ? "Waiting for players…" : "Connecting…"}</p>
         ${info ? `<p>${info.seats.map((s) => `${s.seat + 1}: ${esc(s.kind === "open" ? "open" : s.name)}`).join(" · ")}</p>` : ""}</div></div>`;
       $("#mine").innerHTML = "";
     } else {
-      $("#board-wrap").innerHTML = boardHTML(m.view, st.names, { hideOwnHand: true, clock: clockText() });
+      patchBoard($("#board-wrap"), m.view, st.names, { hideOwnHand: true, clock: clockText() });
       drawMine();
     }
     $("#show-scores").hidden = !st.lastHandEnd;
@@ -151,7 +152,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const v = st.model.view;
     const box = $("#mine");
     box.dataset.prompt = st.prompt ? String(st.prompt.prompt_id) : "";
-    if (v.viewer == null || !v.hand) { box.innerHTML = v.viewer == null ? `<p class="muted">Spectating: concealed tiles are not shown.</p>` : ""; return; }
+    if (v.viewer == null || !v.hand) { box._html = null; box.innerHTML = v.viewer == null ? `<p class="muted">Spectating: concealed tiles are not shown.</p>` : ""; return; }
     const seat = v.hand.seats[v.viewer];
     const hand = [...(seat.hand || [])];
     const drawn = v.hand.drawn;
@@ -199,11 +200,14 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${t("riichi")}${st.riichi ? " — pick the discard" : ""}</span></button>` : "";
     const clock = p && p.deadline != null ? `<span class="deadline" id="deadline">${clockText()}</span>` : "";
     const status = p ? (p.actions.every((a) => a.action.type === "discard") ? "Your turn: click a tile to discard." : "Your call.") : "";
-    box.innerHTML = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
+    const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
         ${v.hand.furiten ? `<span class="badge">furiten</span>` : ""}</div>
       <div class="my-hand" id="my-hand">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
       <p class="muted small keys">Keys: 1-9 the buttons · Enter discards the drawn tile · p / Esc pass · w win · r riichi</p>`;
+    if (box._html === html) return; // nothing of yours changed: keep the elements
+    box._html = html;
+    box.innerHTML = html;
     box.querySelectorAll("[data-act]").forEach((b) => { b.onclick = () => act(Number(b.dataset.act)); });
     const rb = box.querySelector("[data-riichi]");
     if (rb) rb.onclick = () => { st.riichi = !st.riichi; schedule(); };
