@@ -143,17 +143,16 @@ class _Active:
 
 
 # A few option objects are remembered, keyed by identity.
-_ACTIVE: dict[tuple[int, bool], _Active] = {}
+_ACTIVE: dict[int, tuple[RiichiOptions, _Active, _Active]] = {}  # (options, open, closed)
 
 
-def _active(opts: RiichiOptions, closed: bool) -> _Active:
-    key = (id(opts), closed)
-    cached = _ACTIVE.get(key)
-    if cached is not None and cached.opts is opts:
+def _actives(opts: RiichiOptions) -> tuple[RiichiOptions, _Active, _Active]:
+    cached = _ACTIVE.get(id(opts))
+    if cached is not None and cached[0] is opts:
         return cached
     if len(_ACTIVE) >= 64:
         _ACTIVE.clear()
-    made = _ACTIVE[key] = _Active(opts, closed)
+    made = _ACTIVE[id(opts)] = (opts, _Active(opts, False), _Active(opts, True))
     return made
 
 
@@ -188,7 +187,10 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
             return _result(_patterns((d, 1), bonus=_NO_BONUS), 13, 0, 1, "yakuman",
                            LIMIT_BASE["yakuman"], h.dealer, True)
         return Score(RULESET_ID, (), 0, False, ScoreError.NOT_A_WIN, "no winning shape", {})
-    active = _active(opts, h.closed)
+    actives = _ACTIVE.get(id(opts))
+    if actives is None or actives[0] is not opts:
+        actives = _actives(opts)
+    active = actives[2] if h.closed else actives[1]
     first = rs[0]
     features = h.features
     per_hand = active.by_hand_features.get(features)
