@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -16,23 +15,9 @@ from server.errors import install as install_errors
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
 from server.services import Services
+from server.web import mount as mount_web
 from server.ws.endpoint import table_socket
 from server.ws.messages import PROTOCOL_VERSION
-
-
-def mount_web(app: FastAPI) -> bool:
-    """The web client's hook: ``server.web.mount(app)`` when that module exists."""
-    try:
-        web = importlib.import_module("server.web")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("server.web", "server"):
-            return False
-        raise
-    mount = getattr(web, "mount", None)
-    if mount is None:
-        return False
-    mount(app)
-    return True
 
 
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
@@ -78,5 +63,5 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    mount_web(app)
+    mount_web(app)  # the browser client at / (server/web)
     return app

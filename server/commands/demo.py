@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -18,7 +18,7 @@ from engine.wall import Wall, WallSpec, commitment, verify
 from server.registry import available, load
 
 # One well-known hand per ruleset (mcr.md §14 ex. 1; riichi: a closed pinfu-tanyao hand).
-SAMPLE_HANDS = {
+SAMPLE_HANDS: dict[str, dict[str, Any]] = {
     "mcr": {"concealed": "123456m1178s456p", "win_tile": "9s"},
     "riichi": {"concealed": "234m567p3488s678s", "win_tile": "2s", "riichi": True},
 }
@@ -39,7 +39,8 @@ def demo(
         table.add_column(col)
     pos = 0
     for seat in ("East", "South", "West", "North"):
-        hand, flowers = [], []
+        hand: list[int] = []
+        flowers: list[int] = []
         while len(hand) < 13:
             tile = wall.tiles[pos]
             pos += 1
