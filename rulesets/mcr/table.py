@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.context import WinContext
+from engine.ruleset import OptionsError
 from engine.scoring import Score
 from engine.shapes import ShapeRules
 from engine.state import HandResult, MatchState, Payment, Standing
@@ -34,6 +35,11 @@ def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
 
 def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRules:
     opts = _options(options)
+    if opts.false_win_mode != "reject":
+        # §8: the table offers only legal wins, so a false win cannot be declared there
+        raise OptionsError(
+            "false_win_mode", "the table only offers legal wins; only 'reject' can be played"
+        )
     return TableRules(
         wall=WallSpec(flowers=opts.use_flowers),  # 144 tiles, no dead wall (§3)
         replacement=Replacement.TAIL,  # flowers and kongs from the back of the wall

@@ -131,3 +131,14 @@ def test_a_kong_on_the_last_tile_takes_it_as_replacement() -> None:
     ended = next(e for e in events if isinstance(e, HandEnded))
     ids = {p.id for p in ended.result.wins[0].score.patterns}
     assert {"out_with_replacement_tile", "last_tile_draw"} <= ids
+
+
+def test_a_false_win_penalty_cannot_be_played() -> None:
+    import pytest
+
+    from engine.ruleset import OptionsError, table_for
+    from rulesets.mcr import RULESET
+
+    with pytest.raises(OptionsError, match="false_win_mode"):
+        table_for(RULESET, {"false_win_mode": "penalize_10"})
+    table_for(RULESET, {"false_win_mode": "reject"})
