@@ -7,37 +7,25 @@ Each line is a hand-jsonl input object plus ``expected`` (the output fields to c
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.context import WinContext
-from engine.ruleset import parse_options
 from rulesets.mcr import RULESET
+from tests.rulesets import vectors as shared
 
-VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "mcr"
-_META = ("expected", "options", "source")
+_META = shared.META
 
 
 def load_vectors() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for path in sorted(VECTORS.glob("*.jsonl")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip():
-                out.append((f"{path.stem}:{n}", json.loads(line)))
-    return out
+    return shared.load_vectors("mcr")
 
 
 def run_vector(obj: dict[str, Any]) -> dict[str, Any]:
-    hand = {k: v for k, v in obj.items() if k not in _META}
-    options = parse_options(RULESET, obj.get("options"))
-    return RULESET.score(WinContext.from_json(hand), options).to_json()
+    return shared.run_vector(RULESET, obj, _META)
 
 
-def _id(x: object) -> str:
-    return x if isinstance(x, str) else ""
+_id = shared.vector_id
 
 
 @pytest.mark.parametrize(("where", "obj"), load_vectors(), ids=_id)

@@ -10,42 +10,25 @@ it must not).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.context import InvalidInput, WinContext
-from engine.ruleset import parse_options
-from engine.scoring import ScoreError
 from rulesets.zung_jung import RULESET
+from tests.rulesets import vectors as shared
 
-VECTORS = Path(__file__).resolve().parents[2] / "vectors" / "zung_jung"
-META = ("expected", "options", "source", "covers", "case")
+META = (*shared.META, "covers", "case")
 
 
 def load_vectors() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for path in sorted(VECTORS.glob("*.jsonl")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip():
-                out.append((f"{path.stem}:{n}", json.loads(line)))
-    return out
+    return shared.load_vectors("zung_jung")
 
 
 def run_vector(obj: dict[str, Any]) -> dict[str, Any]:
-    hand = {k: v for k, v in obj.items() if k not in META}
-    options = parse_options(RULESET, obj.get("options"))
-    try:
-        ctx = WinContext.from_json(hand)
-    except InvalidInput as exc:
-        return {"ok": False, "error": ScoreError.INVALID_INPUT, "message": str(exc)}
-    return RULESET.score(ctx, options).to_json()
+    return shared.run_vector(RULESET, obj, META)
 
 
-def _id(x: object) -> str:
-    return x if isinstance(x, str) else ""
+_id = shared.vector_id
 
 
 @pytest.mark.parametrize(("where", "obj"), load_vectors(), ids=_id)
