@@ -42,6 +42,8 @@ def _has_discard_after(
     rules: TableRules, seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]
 ) -> bool:
     """Kuikae: a call that leaves no legal discard is itself illegal (riichi.md §4)."""
+    if not rules.wall.flowers and len(seat.hand) - len(used) > 4 * len(forbidden):
+        return True  # more tiles left than the forbidden kinds have copies
     rest = list(seat.hand)
     for t in used:
         rest.remove(t)
@@ -68,7 +70,7 @@ def discard_window(
     k = kind_of(tile)
     options: list[tuple[int, tuple[Action, ...]]] = []
     completes: list[int] = []
-    kong_ok = not final and can_kong(state, hand)
+    kong_ok: bool | None = None  # asked only when a seat holds three of the kind
     red = RED_FIVES[k // 9] if k < 27 and k % 9 == 4 else -1
     for s in turn_order_from(discarder):
         seat = hand.seats[s]
@@ -80,35 +82,57 @@ def discard_window(
         if not final and not seat.riichi:
             n_same = seat.hand.count(k) + (seat.hand.count(red) if red >= 0 else 0)
             same = [t for t in seat.hand if t in (k, red)] if n_same >= 2 else []
-            if rules.melded_kong and kong_ok and len(same) >= 3:
-                opts.append(Kong(seat=s))
+            if rules.melded_kong and len(same) >= 3:
+                if kong_ok is None:
+                    kong_ok = can_kong(state, hand)
+                if kong_ok:
+                    opts.append(Kong(seat=s))
             if rules.pung and len(same) >= 2:
                 forbid = set() if rules.kuikae is Kuikae.ALLOWED else {k}
                 for pair in _pairs(same):
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
             if rules.chow and s == (discarder + 1) % SEATS and k < 27:
-                opts.extend(_chows(rules, seat, s, k, hand_counts(seat.hand)))
+                opts.extend(_chows(rules, seat, s, k))
         if opts:
             opts.append(_pass(s))
             options.append((s, tuple(opts)))
     return tuple(options), tuple(completes)
 
 
-def _chows(rules: TableRules, seat: SeatState, s: int, k: int, counts: list[int]) -> list[Action]:
+def _same_kind(hand: tuple[Tile, ...], kind: int) -> list[Tile]:
+    """The distinct physical tiles of a suited ``kind`` in ``hand``, ascending (a red five
+    after its plain five)."""
+    out = [kind] if kind in hand else []
+    if kind % 9 == 4 and RED_FIVES[kind // 9] in hand:
+        out.append(RED_FIVES[kind // 9])
+    return out
+
+
+# per suited kind claimed: (lowest kind of the chow, the two kinds needed from the hand)
+_CHOW_SHAPES = tuple(
+    tuple(
+        (low, *(x for x in (low, low + 1, low + 2) if x != k))
+        for low in (k - 2, k - 1, k)
+        if low >= k - k % 9 and low + 2 <= k - k % 9 + 8
+    )
+    for k in range(27)
+)
+
+
+def _chows(rules: TableRules, seat: SeatState, s: int, k: int) -> list[Action]:
     out: list[Action] = []
-    n = k % 9
-    for low in (k - 2, k - 1, k):
-        if low < k - n or low + 2 > k - n + 8:
+    hand = seat.hand
+    for low, need0, need1 in _CHOW_SHAPES[k]:
+        first = _same_kind(hand, need0)
+        if not first:
             continue
-        need = [x for x in (low, low + 1, low + 2) if x != k]
-        if not (counts[need[0]] and counts[need[1]]):
+        second = _same_kind(hand, need1)
+        if not second:
             continue
-        first = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[0]]
-        second = [t for t in seat.hand if not is_flower(t) and kind_of(t) == need[1]]
         forbid = _chow_forbidden(rules, k, low)
-        for a in sorted(set(first)):
-            for b in sorted(set(second)):
+        for a in first:
+            for b in second:
                 if _has_discard_after(rules, seat, (a, b), forbid):
                     out.append(Chow(seat=s, tiles=(a, b)))
     return out

@@ -41,13 +41,46 @@ from engine.state import (
     Phase,
     SeatState,
     update,
+    updater,
 )
 from engine.table_rules import Kuikae
 from engine.tiles import Tile, kind_of
 
+# Positional copiers for the hot paths (engine.state.updater): a draw and a discard are
+# most of a hand's events.
+_NEXT_HAND = updater(MatchState, "hand", "version", "prompt")
+_SEAT_HAND = updater(SeatState, "hand")
+_SEAT_DISCARDED = updater(
+    SeatState, "hand", "discards", "riichi", "double_riichi", "ippatsu", "furiten_temp", "kuikae"
+)
+_HAND_DREW = updater(
+    HandState,
+    "front",
+    "replacements",
+    "seats",
+    "turn",
+    "phase",
+    "window",
+    "drawn",
+    "after_call",
+    "rinshan",
+    "kong_pending",
+)
+_HAND_DISCARDED = updater(
+    HandState, "dealing", "seats", "discard_log", "drawn", "after_call", "rinshan"
+)
+_HAND_DEALT = updater(HandState, "seats", "front")
+_DISCARD_RECORDS: dict[tuple[Tile, bool, bool], DiscardRecord] = {}
+
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     version = state.version + 1
+    kind = type(event)  # the two commonest events first
+    if kind is Drew:
+        return _NEXT_HAND(state, _drew(_hand(state), event), version, version)  # type: ignore[arg-type]
+    if kind is Discarded:
+        hand = _discarded(_hand(state), event)  # type: ignore[arg-type]
+        return _NEXT_HAND(state, hand, version, version)
     prompt = state.prompt if isinstance(event, Answered | Furiten) else version
     new = _apply(state, event)
     # ``_apply`` always returns a fresh object nobody else holds yet
@@ -85,11 +118,6 @@ def _add(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
 
 
 def _apply(state: MatchState, event: Event) -> MatchState:
-    kind = type(event)  # the two commonest events first
-    if kind is Drew:
-        return update(state, hand=_drew(_hand(state), event))  # type: ignore[arg-type]
-    if kind is Discarded:
-        return update(state, hand=_discarded(_hand(state), event))  # type: ignore[arg-type]
     if isinstance(event, MatchStarted):
         return update(state, scores=tuple(event.scores))
     if isinstance(event, HandStarted):
@@ -100,10 +128,8 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         if event.tiles is not None and tuple(event.tiles) != tiles:
             raise BadEvent("dealt tiles differ from the wall")
         seat = hand.seats[event.seat]
-        new_seat = update(seat, hand=tuple(sorted(seat.hand + tiles)))
-        hand = update(
-            hand, seats=_with_seat(hand, event.seat, new_seat), front=hand.front + event.count
-        )
+        new_seat = _SEAT_HAND(seat, tuple(sorted(seat.hand + tiles)))
+        hand = _HAND_DEALT(hand, _with_seat(hand, event.seat, new_seat), hand.front + event.count)
         return update(state, hand=hand)
     if isinstance(event, Drew):
         return update(state, hand=_drew(hand, event))
@@ -237,47 +263,42 @@ def _drew(hand: HandState, event: Drew) -> HandState:
     if event.tile is not None and event.tile != tile:
         raise BadEvent("drawn tile differs from the wall")
     seat = hand.seats[event.seat]
-    seats = _with_seat(hand, event.seat, update(seat, hand=_add(seat.hand, tile)))
+    seats = _with_seat(hand, event.seat, _SEAT_HAND(seat, _add(seat.hand, tile)))
     if hand.dealing and event.seat != hand.dealer:
         # the initial flower replacement of a seat other than the dealer (mcr.md §3)
         return update(hand, seats=seats, front=front, replacements=replacements)
-    return update(
-        hand,
-        front=front,
-        replacements=replacements,
-        seats=seats,
-        turn=event.seat,
-        phase=Phase.TURN,
-        window=None,
-        drawn=tile,
-        after_call=False,
-        rinshan=event.replacement and hand.kong_pending,
-        kong_pending=False,
+    rinshan = event.replacement and hand.kong_pending
+    return _HAND_DREW(
+        hand, front, replacements, seats, event.seat, Phase.TURN, None, tile, False, rinshan, False
     )
 
 
 def _discarded(hand: HandState, event: Discarded) -> HandState:
     seat = hand.seats[event.seat]
-    first = not seat.discards
-    ippatsu = seat.ippatsu and not seat.riichi_accepted
-    new_seat = update(
+    tile, riichi = event.tile, event.riichi
+    rest = list(seat.hand)
+    try:
+        rest.remove(tile)
+    except ValueError:
+        raise BadEvent(f"tile {tile} is not in the hand") from None
+    # discard records are immutable values: one shared object per (tile, riichi, tsumogiri)
+    key = (tile, riichi, event.tsumogiri)
+    record = _DISCARD_RECORDS.get(key)
+    if record is None:
+        record = _DISCARD_RECORDS[key] = DiscardRecord(tile, riichi, False, event.tsumogiri)
+    new_seat = _SEAT_DISCARDED(
         seat,
-        hand=_remove(seat.hand, [event.tile]),
-        discards=(*seat.discards, DiscardRecord(event.tile, event.riichi, False, event.tsumogiri)),
-        riichi=seat.riichi or event.riichi,
-        double_riichi=seat.double_riichi or (event.riichi and first and hand.calls == 0),
-        ippatsu=ippatsu,
-        furiten_temp=False,
-        kuikae=(),
+        tuple(rest),
+        (*seat.discards, record),
+        seat.riichi or riichi,
+        seat.double_riichi or (riichi and not seat.discards and hand.calls == 0),
+        seat.ippatsu and not seat.riichi_accepted,
+        False,
+        (),
     )
-    return update(
-        hand,
-        dealing=False,
-        seats=_with_seat(hand, event.seat, new_seat),
-        discard_log=(*hand.discard_log, (event.seat, event.tile)),
-        drawn=None,
-        after_call=False,
-        rinshan=False,
+    seats = _with_seat(hand, event.seat, new_seat)
+    return _HAND_DISCARDED(
+        hand, False, seats, (*hand.discard_log, (event.seat, tile)), None, False, False
     )
 
 

@@ -34,7 +34,15 @@ from engine.shapes import (
 )
 from engine.state import HandState, MatchState, Phase, SeatState
 from engine.table_rules import Abort, Replacement, RiichiAnkan, TableRules
-from engine.tiles import NUM_KINDS, RED_MAN, TERMINALS_AND_HONORS, Tile, is_flower, kind_of
+from engine.tiles import (
+    NUM_KINDS,
+    RED_MAN,
+    RED_SOU,
+    TERMINALS_AND_HONORS,
+    Tile,
+    is_flower,
+    kind_of,
+)
 
 
 def hand_counts(tiles: Sequence[Tile]) -> list[int]:
@@ -57,6 +65,66 @@ def all_counts(seat: SeatState) -> list[int]:
     return counts
 
 
+# A hand key holds the count of every kind in base 8 (3 bits a kind, kind 0 lowest; red
+# fives count as fives, flowers not at all): cheap to build from a hand, cheap to hash, and
+# enough for every shape question. ``key >> 3 * kind & 7`` is a count.
+_KEY_BIT: tuple[int, ...] = tuple(
+    0 if is_flower(t) else 1 << 3 * kind_of(t) for t in range(RED_SOU + 1)
+)
+_SUIT_FIELD = 0o777777777  # one suit's nine counts
+_FOURS = int("4" * NUM_KINDS, 8)  # the high bit of every count: set only by a count of 4
+_SUITED = (1 << 27) - 1
+_ORPHAN_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
+_PartFacts = tuple[int, int, int]  # isolated singles, kinds held twice or more, kinds held
+_SUIT_FACTS: dict[int, _PartFacts] = {}
+_HONOR_FACTS: dict[int, _PartFacts] = {}
+
+
+def hand_key(tiles: Sequence[Tile]) -> int:
+    """The base-8 count key of ``tiles`` (see ``_KEY_BIT``)."""
+    return sum(map(_KEY_BIT.__getitem__, tiles))
+
+
+def counts_of_key(key: int) -> list[int]:
+    return [key >> 3 * k & 7 for k in range(NUM_KINDS)]
+
+
+def _part_facts(part: int, honors: bool) -> _PartFacts:
+    counts = [part >> 3 * i & 7 for i in range(7 if honors else 9)]
+    iso = pairs = mask = 0
+    for i, c in enumerate(counts):
+        if c:
+            mask |= 1 << i
+            if c >= 2:
+                pairs += 1
+            elif honors or sum(counts[max(0, i - 2) : i + 3]) == 1:
+                iso += 1
+    facts = (iso, pairs, mask)
+    memo = _HONOR_FACTS if honors else _SUIT_FACTS
+    if len(memo) < 1 << 16:
+        memo[part] = facts
+    return facts
+
+
+def key_facts(key: int) -> _PartFacts:
+    """``(isolated(counts), kinds held twice or more, bit mask of the kinds held)`` of a
+    hand key, from facts remembered per suit."""
+    get = _SUIT_FACTS.get
+    part = key & _SUIT_FIELD
+    a = get(part) or _part_facts(part, False)
+    part = key >> 27 & _SUIT_FIELD
+    b = get(part) or _part_facts(part, False)
+    part = key >> 54 & _SUIT_FIELD
+    c = get(part) or _part_facts(part, False)
+    part = key >> 81
+    d = _HONOR_FACTS.get(part) or _part_facts(part, True)
+    return (
+        a[0] + b[0] + c[0] + d[0],
+        a[1] + b[1] + c[1] + d[1],
+        a[2] | b[2] << 9 | c[2] << 18 | d[2] << 27,
+    )
+
+
 def seat_waits(
     rules: TableRules,
     seat: SeatState,
@@ -66,7 +134,12 @@ def seat_waits(
 ) -> list[int]:
     """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku); with
     ``karaten``, also kinds whose four copies the seat holds itself (riichi.md §5)."""
-    c = counts if counts is not None else hand_counts(seat.hand)
+    if counts is None:
+        if not _ready(hand_key(seat.hand), len(seat.melds), rules.n_sets, rules.shape_rules, 1):
+            return []  # the shortcut never hides a wait (see may_be_ready)
+        c: Sequence[int] = hand_counts(seat.hand)
+    else:
+        c = counts
     held = [0] * NUM_KINDS if karaten else all_counts(seat)
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
@@ -240,15 +313,10 @@ def complete(rules: TableRules, counts: Sequence[int], n_melds: int) -> bool:
 
 
 @lru_cache(maxsize=1 << 15)
-def completes(
-    hand: tuple[Tile, ...], n_melds: int, extra: int, n_sets: int, shape: ShapeKey
-) -> bool:
-    """Whether ``hand`` (plus one tile of kind ``extra`` unless it is -1) is complete;
-    memoised on the hand, which recurs across events and seats' checks."""
-    counts = hand_counts(hand)
-    if extra >= 0:
-        counts[extra] += 1
-    return _complete(counts, n_melds, n_sets, shape.shape)
+def completes(key: int, n_melds: int, n_sets: int, shape: ShapeKey) -> bool:
+    """Whether the hand of count key ``key`` is complete; memoised on the key, which recurs
+    across events and seats' checks."""
+    return _complete(counts_of_key(key), n_melds, n_sets, shape.shape)
 
 
 def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRules) -> bool:
@@ -275,25 +343,25 @@ def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRule
     return plausible and is_complete(counts, n_melds, n_sets=n_sets, rules=shape)
 
 
-_ready_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
+# per seat-state object: (seat, rules, may be ready, hand key, melds, sets, shape key)
+_ready_memo: dict[int, tuple[SeatState, TableRules, bool, int, int, int, ShapeKey]] = {}
 
 
 def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
     """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
     memo = _ready_memo.get(id(seat))
-    if memo is not None and memo[0] is seat and memo[1] is rules:
-        ready = memo[2]
-    else:
+    if memo is None or memo[0] is not seat or memo[1] is not rules:
         # a seat state is asked once per other seat's discard: remember it by identity
         if len(_ready_memo) > 64:
             _ready_memo.clear()
-        key = _shape_key(rules.shape_rules)
-        ready = may_be_ready(seat.hand, len(seat.melds), rules.n_sets, key)
-        _ready_memo[id(seat)] = (seat, rules, ready)
-    if not ready:
+        key = hand_key(seat.hand)
+        n_melds, n_sets, shape = len(seat.melds), rules.n_sets, rules.shape_rules
+        ready = _ready(key, n_melds, n_sets, shape, 1)
+        memo = (seat, rules, ready, key, n_melds, n_sets, _shape_key(shape))
+        _ready_memo[id(seat)] = memo
+    if not memo[2]:
         return False
-    key = _shape_key(rules.shape_rules)
-    return completes(seat.hand, len(seat.melds), kind, rules.n_sets, key)
+    return completes(memo[3] + (1 << 3 * kind), memo[4], memo[5], memo[6])
 
 
 def isolated(counts: Sequence[int]) -> int:
@@ -315,7 +383,6 @@ def _suit_isolated(suit: tuple[int, ...]) -> int:
     return n
 
 
-@lru_cache(maxsize=1 << 12)
 def may_be_ready(
     hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeKey, slack: int = 1
 ) -> bool:
@@ -323,34 +390,32 @@ def may_be_ready(
     a ready standard or seven-pairs hand has at most one isolated tile (``slack`` 0: a
     complete 3k+2 hand has none). Hands that could aim at a special shape with isolated
     tiles (orphans, knitted) are never ruled out."""
+    return _ready(hand_key(hand), n_melds, n_sets, shape.shape, slack)
+
+
+def _ready(key: int, n_melds: int, n_sets: int, rules: ShapeRules, slack: int) -> bool:
+    """``may_be_ready`` of a hand key."""
     if n_sets != 4:
         return True
-    counts = hand_counts(hand)
-    rules = shape.shape
-    distinct = NUM_KINDS - counts.count(0)
-    if (
-        n_melds == 0
-        and rules.thirteen_orphans
-        and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12
-    ):
+    iso, _, mask = key_facts(key)
+    if iso <= slack:
         return True
-    if (rules.knitted_straight or rules.honors_and_knitted) and distinct >= 8:
-        mask = 0
-        for k in range(27):
-            if counts[k]:
-                mask |= 1 << k
+    if n_melds == 0 and rules.thirteen_orphans and (mask & _ORPHAN_MASK).bit_count() >= 12:
+        return True
+    if (rules.knitted_straight or rules.honors_and_knitted) and mask.bit_count() >= 8:
+        suited = mask & _SUITED
         # a knitted straight one tile away holds 8 of its 9 kinds; honors-and-knitted
         # holds 13 distinct kinds, its suited ones inside one knitted pattern
-        if rules.knitted_straight and any((mask & m).bit_count() >= 8 for m in _KNIT_MASKS):
+        if rules.knitted_straight and any((suited & m).bit_count() >= 8 for m in _KNIT_MASKS):
             return True
         if (
             rules.honors_and_knitted
             and n_melds == 0
-            and distinct >= 13
-            and any(mask & ~m == 0 for m in _KNIT_MASKS)
+            and mask.bit_count() >= 13
+            and any(suited & ~m == 0 for m in _KNIT_MASKS)
         ):
             return True
-    return isolated(counts) <= slack
+    return False
 
 
 _shape_keys: dict[int, tuple[ShapeRules, ShapeKey]] = {}
@@ -404,10 +469,12 @@ def can_kong(state: MatchState, hand: HandState) -> bool:
     return rules.max_kongs is None or len(hand.kongs) < rules.max_kongs
 
 
-@lru_cache(maxsize=512)
+_DISCARDS = tuple(tuple(Discard(seat=s, tile=t) for t in range(RED_SOU + 1)) for s in range(4))
+
+
 def discard_action(seat: int, tile: Tile) -> Discard:
     """Shared immutable plain discards (built thousands of times per match otherwise)."""
-    return Discard(seat=seat, tile=tile)
+    return _DISCARDS[seat][tile]
 
 
 def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
@@ -415,50 +482,61 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     assert hand is not None
     rules = state.table.rules
     seat = hand.seats[seat_index]
-    counts = hand_counts(seat.hand)
-    out: list[Action] = []
-    flowers = [t for t in seat.hand if is_flower(t)] if rules.wall.flowers else []
+    tiles = seat.hand
+    key = hand_key(tiles)
+    facts = key_facts(key)
+    out: list[Action]
+    flowers = [t for t in tiles if is_flower(t)] if rules.wall.flowers else []
     drawn = hand.drawn
     # discards
     if seat.riichi:
+        out = []
         if drawn is not None and not is_flower(drawn):
             out.append(discard_action(seat_index, drawn))
     else:
         forbidden = seat.kuikae
-        for t in dict.fromkeys(seat.hand):  # sorted already; distinct physical tiles
-            if t < NUM_KINDS:
-                if t not in forbidden:
-                    out.append(discard_action(seat_index, t))
-            elif not is_flower(t) and kind_of(t) not in forbidden:
-                out.append(discard_action(seat_index, t))
-        out.extend(_riichi_discards(state, hand, seat_index, seat, counts))
+        row = _DISCARDS[seat_index]
+        if not forbidden and tiles and tiles[-1] < NUM_KINDS:  # sorted: no red five, no flower
+            out = [row[t] for t in dict.fromkeys(tiles)]
+        else:
+            out = []
+            for t in dict.fromkeys(tiles):  # sorted already; distinct physical tiles
+                if t < NUM_KINDS:
+                    if t not in forbidden:
+                        out.append(row[t])
+                elif not is_flower(t) and kind_of(t) not in forbidden:
+                    out.append(row[t])
+        out.extend(_riichi_discards(state, hand, seat_index, seat, facts))
     if hand.after_call:
         return out
     # self-drawn win
     if drawn is not None and not is_flower(drawn):
-        shape = _shape_key(rules.shape_rules)
         n_melds = len(seat.melds)
-        whole = may_be_ready(seat.hand, n_melds, rules.n_sets, shape, 0) and completes(
-            seat.hand, n_melds, -1, rules.n_sets, shape
+        n_sets = rules.n_sets
+        shape = rules.shape_rules
+        whole = _ready(key, n_melds, n_sets, shape, 0) and completes(
+            key, n_melds, n_sets, _shape_key(shape)
         )
         if not whole and rules.first_draw_any_shape:
             whole = not seat.discards and hand.calls == 0
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs
-    if can_kong(state, hand):
-        if rules.concealed_kong and 4 in counts:
+    pungs = [rec.meld for rec in seat.melds if rec.meld.type is MeldType.PON]
+    fours = rules.concealed_kong and key & _FOURS
+    if (fours or (rules.added_kong and not seat.riichi and pungs)) and can_kong(state, hand):
+        if fours:
+            counts = hand_counts(tiles)
             for k in range(NUM_KINDS):
                 if counts[k] == 4 and _riichi_kong_ok(rules, hand, seat, counts, k):
                     out.append(ConcealedKong(seat=seat_index, tile=k))
         if rules.added_kong and not seat.riichi:
-            for rec in seat.melds:
-                if rec.meld.type is not MeldType.PON:
-                    continue
-                k = rec.meld.kind
+            for meld in pungs:
+                k = kind_of(meld.tiles[0])  # a pung's one kind
                 if rules.added_kong_from_hand:
-                    for t in sorted({t for t in seat.hand if not is_flower(t) and kind_of(t) == k}):
-                        out.append(AddedKong(seat=seat_index, tile=t))
+                    if key >> 3 * k & 7:
+                        held = {t for t in tiles if not is_flower(t) and kind_of(t) == k}
+                        out.extend(AddedKong(seat=seat_index, tile=t) for t in sorted(held))
                 elif drawn is not None and not is_flower(drawn) and kind_of(drawn) == k:
                     out.append(AddedKong(seat=seat_index, tile=drawn))
     # flowers declared on one's own turn
@@ -469,14 +547,14 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         Abort.NINE_TERMINALS in rules.aborts
         and not seat.discards
         and hand.calls == 0
-        and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 9
+        and (facts[2] & _ORPHAN_MASK).bit_count() >= 9
     ):
         out.append(DeclareAbort(seat=seat_index))
     return out
 
 
 def _riichi_discards(
-    state: MatchState, hand: HandState, seat_index: int, seat: SeatState, counts: list[int]
+    state: MatchState, hand: HandState, seat_index: int, seat: SeatState, facts: _PartFacts
 ) -> list[Action]:
     rules = state.table.rules
     riichi = rules.riichi
@@ -491,16 +569,20 @@ def _riichi_discards(
         return []
     n_melds = len(seat.melds)
     # after the discard at most one isolated tile may remain (see may_be_ready)
-    quick_no = isolated(counts) > 2 and not (
+    iso, pairs, mask = facts
+    quick_no = iso > 2 and not (
         n_melds == 0
         and (
-            sum(1 for c in counts if c >= 2) >= 5
-            or sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12
+            pairs >= 5
+            or (mask & _ORPHAN_MASK).bit_count() >= 12
             or rules.shape_rules.knitted_straight
             or rules.shape_rules.honors_and_knitted
         )
     )
-    if quick_no or shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
+    if quick_no:
+        return []
+    counts = hand_counts(seat.hand)
+    if shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
         return []
     out: list[Action] = []
     forbidden = set(seat.kuikae)
