@@ -146,8 +146,16 @@ def check(state: MatchState, action: Action) -> None:
         raise IllegalAction(
             ErrorCode.STALE, f"prompt {action.prompt} is closed (current {state.prompt})"
         )
-    if unprompted(action) not in legal_actions(state, action.seat):
+    if not _offered(unprompted(action), legal_actions(state, action.seat)):
         raise IllegalAction(ErrorCode.NOT_LEGAL, f"{action.type} is not legal now")
+
+
+def _offered(action: Action, legal: tuple[Action, ...]) -> bool:
+    """``action in legal``, trying identity first: bots answer with the listed objects."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 # ----------------------------------------------------------------------------- hands

@@ -81,6 +81,8 @@ def evolve(state: MatchState, event: Event) -> MatchState:
     if kind is Discarded:
         hand = _discarded(_hand(state), event)  # type: ignore[arg-type]
         return _NEXT_HAND(state, hand, version, version)
+    if kind is Dealt:
+        return _NEXT_HAND(state, _dealt(_hand(state), event), version, version)  # type: ignore[arg-type]
     prompt = state.prompt if isinstance(event, Answered | Furiten) else version
     new = _apply(state, event)
     # ``_apply`` always returns a fresh object nobody else holds yet
@@ -124,13 +126,7 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         return _hand_started(state, event)
     hand = _hand(state)
     if isinstance(event, Dealt):
-        tiles = hand.wall.tiles[hand.front : hand.front + event.count]
-        if event.tiles is not None and tuple(event.tiles) != tiles:
-            raise BadEvent("dealt tiles differ from the wall")
-        seat = hand.seats[event.seat]
-        new_seat = _SEAT_HAND(seat, tuple(sorted(seat.hand + tiles)))
-        hand = _HAND_DEALT(hand, _with_seat(hand, event.seat, new_seat), hand.front + event.count)
-        return update(state, hand=hand)
+        return update(state, hand=_dealt(hand, event))
     if isinstance(event, Drew):
         return update(state, hand=_drew(hand, event))
     if isinstance(event, FlowerSetAside):
@@ -245,6 +241,15 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
         turn=event.dealer,
     )
     return update(state, hand=hand, seating=tuple(event.seating))
+
+
+def _dealt(hand: HandState, event: Dealt) -> HandState:
+    tiles = hand.wall.tiles[hand.front : hand.front + event.count]
+    if event.tiles is not None and tuple(event.tiles) != tiles:
+        raise BadEvent("dealt tiles differ from the wall")
+    seat = hand.seats[event.seat]
+    new_seat = _SEAT_HAND(seat, tuple(sorted(seat.hand + tiles)))
+    return _HAND_DEALT(hand, _with_seat(hand, event.seat, new_seat), hand.front + event.count)
 
 
 def _drew(hand: HandState, event: Drew) -> HandState:

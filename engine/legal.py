@@ -30,6 +30,7 @@ from engine.shapes import (
     is_standard_complete,
     knitted_kinds,
     shanten,
+    shanten_standard,
     waits,
 )
 from engine.state import HandState, MatchState, Phase, SeatState
@@ -123,6 +124,46 @@ def key_facts(key: int) -> _PartFacts:
         a[1] + b[1] + c[1] + d[1],
         a[2] | b[2] << 9 | c[2] << 18 | d[2] << 27,
     )
+
+
+_BLOCK_VALUES: dict[int, int] = {}
+
+
+def _block_value(part: int, honors: bool) -> int:
+    """The most ``2 * sets + partial sets + pair`` one suit's part of a hand key can be cut
+    into: ``engine.shapes.shanten_standard``'s measure for that suit alone (one suit of at
+    most 14 tiles never reaches the caps of eight sets)."""
+    memo_key = part << 1 | honors
+    found = _BLOCK_VALUES.get(memo_key)
+    if found is None:
+        counts = [0] * NUM_KINDS
+        base = 27 if honors else 0
+        for i in range(7 if honors else 9):
+            counts[base + i] = part >> 3 * i & 7
+        found = 16 - shanten_standard(counts, 8)
+        if len(_BLOCK_VALUES) < 1 << 16:
+            _BLOCK_VALUES[memo_key] = found
+    return found
+
+
+def _may_be_tenpai(key: int, facts: _PartFacts, n_melds: int, shape: ShapeRules) -> bool:
+    """A cheap necessary condition for ``shanten`` <= 0 of a hand of four sets and a pair:
+    the suits' block values bound the standard shanten from below; seven pairs and thirteen
+    orphans need six pairs (three counting fours as two) and twelve kinds."""
+    blocks = (
+        _block_value(key & _SUIT_FIELD, False)
+        + _block_value(key >> 27 & _SUIT_FIELD, False)
+        + _block_value(key >> 54 & _SUIT_FIELD, False)
+        + _block_value(key >> 81, True)
+    )
+    if blocks >= 2 * (4 - n_melds):
+        return True
+    if n_melds:
+        return False
+    _, pairs, mask = facts
+    if shape.seven_pairs and pairs >= (3 if shape.seven_pairs_four_as_two else 6):
+        return True
+    return shape.thirteen_orphans and (mask & _ORPHAN_MASK).bit_count() >= 12
 
 
 def seat_waits(
@@ -506,7 +547,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
                         out.append(row[t])
                 elif not is_flower(t) and kind_of(t) not in forbidden:
                     out.append(row[t])
-        out.extend(_riichi_discards(state, hand, seat_index, seat, facts))
+        out.extend(_riichi_discards(state, hand, seat_index, seat, key, facts))
     if hand.after_call:
         return out
     # self-drawn win
@@ -554,11 +595,16 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
 
 
 def _riichi_discards(
-    state: MatchState, hand: HandState, seat_index: int, seat: SeatState, facts: _PartFacts
+    state: MatchState,
+    hand: HandState,
+    seat_index: int,
+    seat: SeatState,
+    key: int,
+    facts: _PartFacts,
 ) -> list[Action]:
     rules = state.table.rules
     riichi = rules.riichi
-    if riichi is None or seat.riichi or seat.open or hand.after_call:
+    if riichi is None or seat.riichi or hand.after_call or (seat.melds and seat.open):
         return []
     if hand.remaining() < riichi.min_live_wall:
         return []
@@ -581,8 +627,11 @@ def _riichi_discards(
     )
     if quick_no:
         return []
+    n_sets = rules.n_sets
+    if n_sets == 4 and not _may_be_tenpai(key, facts, n_melds, rules.shape_rules):
+        return []
     counts = hand_counts(seat.hand)
-    if shanten(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules) > 0:
+    if shanten(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules) > 0:
         return []
     out: list[Action] = []
     forbidden = set(seat.kuikae)

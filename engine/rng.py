@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
+from struct import Struct
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _WORD = 1 << 64
+_FOUR_WORDS = Struct(">4Q")  # a digest as four big-endian 64-bit words
+_LIMITS = tuple(_WORD - _WORD % n if n else 0 for n in range(256))  # rejection bounds
 
 
 class SeededStream:
@@ -22,12 +25,18 @@ class SeededStream:
         self._counter = 0
         self._buffer: list[int] = []
 
+    def _refill(self) -> list[int]:
+        """The next digest's words, last word first (``pop`` takes them in order), as the
+        stream's buffer."""
+        digest = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        a, b, c, d = _FOUR_WORDS.unpack(digest)
+        self._buffer = [d, c, b, a]
+        return self._buffer
+
     def _word(self) -> int:
-        if not self._buffer:
-            digest = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._buffer = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
-        return self._buffer.pop()
+        buffer = self._buffer
+        return (buffer or self._refill()).pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
@@ -35,7 +44,7 @@ class SeededStream:
             raise ValueError("n must be positive")
         limit = _WORD - _WORD % n
         while True:
-            w = self._word()
+            w = (self._buffer or self._refill()).pop()
             if w < limit:
                 return w % n
 
@@ -44,6 +53,15 @@ class SeededStream:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates: for i from len-1 down to 1, swap items[i] with items[below(i+1)]."""
+        buffer = self._buffer  # the stream's own list: popping here advances the stream
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < len(_LIMITS) else _WORD - _WORD % n
+            while True:  # ``below(n)``, inlined: a wall shuffle makes 100+ of them
+                if not buffer:
+                    buffer = self._refill()
+                w = buffer.pop()
+                if w < limit:
+                    break
+            j = w % n
             items[i], items[j] = items[j], items[i]

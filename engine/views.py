@@ -34,6 +34,7 @@ from engine.state import (
     SeatState,
     Standing,
     WindowKind,
+    builder,
     update,
 )
 from engine.tiles import Tile
@@ -109,15 +110,23 @@ class TableView:
 
 VIEW_ADAPTER: TypeAdapter[TableView] = TypeAdapter(TableView)
 
+# the same objects as the classes' own constructors make, at about half the cost
+_seat_view_of = builder(SeatView)
+_hand_view_of = builder(HandView)
+_table_view_of = builder(TableView)
+
 
 def view_to_json(view: TableView) -> dict[str, Any]:
     out: dict[str, Any] = VIEW_ADAPTER.dump_python(view, mode="json")
     return out
 
 
-# The last view built for each seat index, keyed on the very SeatState object (kept alive):
-# states share unchanged seats, so most seat views are reused from one event to the next.
-_seat_views: dict[tuple[int, bool], tuple[SeatState, tuple[bool, int, int], SeatView]] = {}
+# The last view built for each seat index, keyed on the very SeatState object and seating
+# tuple (both kept alive) and the face-down flag and dealer: states share unchanged seats,
+# so most seat views are reused from one event to the next.
+_seat_views: dict[
+    tuple[int, bool], tuple[SeatState, bool, tuple[int, ...], int, SeatView]
+] = {}
 
 
 _meld_views: dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]] = {}
@@ -149,7 +158,7 @@ def _melds_view(melds: tuple[MeldRecord, ...], hidden: bool) -> tuple[MeldView, 
 
 def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int) -> SeatView:
     melds = _melds_view(s.melds, hide_kongs and not own)
-    return SeatView(
+    return _seat_view_of(
         player=player,
         wind=wind,
         hand_count=len(s.hand),
@@ -174,13 +183,18 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         dealer = hand.dealer
         for i, s in enumerate(hand.seats):
             own = viewer == i
-            key = (hide_kongs, seating[i], (i - dealer) % 4 + 1)
             cached = _seat_views.get((i, own))
-            if cached is not None and cached[0] is s and cached[1] == key:
-                seats.append(cached[2])
+            if (
+                cached is not None
+                and cached[0] is s
+                and cached[1] is hide_kongs
+                and cached[2] is seating
+                and cached[3] == dealer
+            ):
+                seats.append(cached[4])
                 continue
-            seat_view = _seat_view(s, own, hide_kongs, key[1], key[2])
-            _seat_views[(i, own)] = (s, key, seat_view)
+            seat_view = _seat_view(s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1)
+            _seat_views[(i, own)] = (s, hide_kongs, seating, dealer, seat_view)
             seats.append(seat_view)
         window: WindowView | None = None
         if hand.window is not None and hand.phase is Phase.CLAIM:
@@ -194,7 +208,7 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
                 answered=viewer is not None and w.answered(viewer),
             )
         own_turn = viewer is not None and hand.phase is Phase.TURN and hand.turn == viewer
-        hand_view = HandView(
+        hand_view = _hand_view_of(
             hand_number=hand.hand_number,
             label=hand.label,
             dealer=hand.dealer,
@@ -215,7 +229,7 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         )
         if viewer is not None:
             legal = legal_actions(state, viewer)
-    return TableView(
+    return _table_view_of(
         viewer=viewer,
         ruleset=state.table.ruleset_id,
         version=state.version,

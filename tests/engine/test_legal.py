@@ -23,15 +23,18 @@ from engine.events import (
     RiichiAccepted,
 )
 from engine.legal import (
+    _may_be_tenpai,
     _shape_key,
+    hand_key,
     is_furiten,
     isolated,
+    key_facts,
     legal_actions,
     may_be_ready,
     win_context,
 )
 from engine.notation import parse_tile, parse_tiles
-from engine.shapes import ShapeRules, waits
+from engine.shapes import ShapeRules, shanten, waits
 from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
@@ -367,6 +370,48 @@ def test_complete_hands_pass_the_shortcut(data: list[int], extra: int) -> None:
     for shape in SHAPES:
         if complete_shape(counts, 0, n_sets=4, rules=shape):
             assert may_be_ready(tuple(sorted(full)), 0, 4, _shape_key(shape), 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.lists(st.integers(0, 44), min_size=1, max_size=14),
+)
+def test_hand_keys_count_like_the_count_vectors(data: list[int]) -> None:
+    counts = [0] * 34
+    for t in data:
+        if not 34 <= t < 42:  # flowers count nowhere, red fives as fives
+            counts[t if t < 34 else (t - 42) * 9 + 4] += 1
+    if max(counts) > 4:
+        return
+    iso, pairs, mask = key_facts(hand_key(data))
+    assert iso == isolated(counts)
+    assert pairs == sum(1 for c in counts if c >= 2)
+    assert mask == sum(1 << k for k in range(34) if counts[k])
+
+
+def _tenpai_shortcut_holds(full: list[int], n_melds: int) -> None:
+    counts = [0] * 34
+    for k in full:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    key = hand_key(full)
+    for shape in (*SHAPES, ShapeRules(seven_pairs_four_as_two=True)):
+        if shanten(counts, n_melds, rules=shape) <= 0:
+            assert _may_be_tenpai(key, key_facts(key), n_melds, shape)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=ready_hands(), extra=st.integers(0, 33), melds=st.integers(0, 3))
+def test_the_tenpai_shortcut_never_hides_a_riichi(data: list[int], extra: int, melds: int) -> None:
+    """Ready hands plus any tile (and, with melds, the tiles they would take away)."""
+    _tenpai_shortcut_holds([*data, extra][3 * melds :], melds)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.lists(st.integers(0, 33), min_size=14, max_size=14))
+def test_the_tenpai_shortcut_on_any_hand(data: list[int]) -> None:
+    _tenpai_shortcut_holds(sorted(data), 0)
 
 
 LOCKED = ["111m456p789p23s55z", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
