@@ -48,19 +48,28 @@ from engine.evolve import evolve
 from engine.legal import legal_actions, legal_win, seat_waits
 from engine.melds import Meld, MeldType
 from engine.state import (
+    CLAIM,
+    ENDED,
     SEATS,
+    TURN,
     ClaimWindow,
     DrawKind,
     HandResult,
     HandState,
     MatchState,
     MeldRecord,
-    Phase,
     WinRecord,
+    builder,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
 from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
 from engine.wall import commitment
+
+# enum members as module names for the per-discard checks (engine.state TURN etc.)
+_FOUR_RIICHI, _FOUR_WINDS, _FOUR_KONGS = Abort.FOUR_RIICHI, Abort.FOUR_WINDS, Abort.FOUR_KONGS
+_discarded_event = builder(Discarded)
+_drew_event = builder(Drew)
+_dealt_event = builder(Dealt)
 
 
 class _Run:
@@ -108,7 +117,7 @@ def step(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     check(state, action)
     run = _Run(state)
     hand = run.hand
-    if hand.phase is Phase.CLAIM:
+    if hand.phase is CLAIM:
         run.emit(Answered(seat=action.seat, action=unprompted(action)))
         window = run.hand.window
         assert window is not None
@@ -124,11 +133,11 @@ def check(state: MatchState, action: Action) -> None:
     if state.over:
         raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over")
     hand = state.hand
-    if hand is None or hand.phase is Phase.ENDED:
+    if hand is None or hand.phase is ENDED:
         raise IllegalAction(ErrorCode.WRONG_PHASE, "no hand is in play")
     if not 0 <= action.seat < SEATS:
         raise IllegalAction(ErrorCode.WRONG_SEAT, f"no seat {action.seat}")
-    if hand.phase is Phase.TURN:
+    if hand.phase is TURN:
         if not isinstance(action, TURN_ACTIONS):
             raise IllegalAction(ErrorCode.WRONG_PHASE, f"'{action.type}' answers a claim window")
         if action.seat != hand.turn:
@@ -183,7 +192,7 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
     for n in chunks:
         for s in order:
             front = run.hand.front
-            run.emit(Dealt(seat=s, count=n, tiles=hand.wall.tiles[front : front + n]))
+            run.emit(_dealt_event(seat=s, count=n, tiles=hand.wall.tiles[front : front + n]))
     if not _draw(run, setup.dealer, replacement=False, initial=True):
         return
     if rules.flower_timing is FlowerTiming.IMMEDIATE:
@@ -215,7 +224,7 @@ def _draw(run: _Run, seat: int, *, replacement: bool, initial: bool = False) -> 
         return False
     index = hand.replacement_index() if replacement else hand.front
     tile = hand.wall.tiles[index]
-    run.emit(Drew(seat=seat, replacement=replacement, tile=tile))
+    run.emit(_drew_event(seat=seat, replacement=replacement, tile=tile))
     if is_flower(tile):
         if run.hand.remaining() == 0:
             # the last drawable tile is a flower: exhaustive draw (mcr.md §6)
@@ -242,7 +251,7 @@ def _turn(run: _Run, action: Action) -> None:
     rules = run.state.table.rules
     if isinstance(action, Discard):
         run.emit(
-            Discarded(
+            _discarded_event(
                 seat=seat,
                 tile=action.tile,
                 riichi=action.riichi,
@@ -387,16 +396,16 @@ def _discard_passed(
     seat = run.hand.seats[discarder]
     if seat.riichi and not seat.riichi_accepted and rules.riichi is not None:
         run.emit(RiichiAccepted(seat=discarder, deposit=rules.riichi.deposit))
-        if Abort.FOUR_RIICHI in rules.aborts and all(s.riichi_accepted for s in run.hand.seats):
+        if _FOUR_RIICHI in rules.aborts and all(s.riichi_accepted for s in run.hand.seats):
             _end(run, "abortive_draw", abort=Abort.FOUR_RIICHI.value)
             return
     hand = run.hand
-    if Abort.FOUR_WINDS in rules.aborts and len(hand.discard_log) == SEATS and hand.calls == 0:
+    if _FOUR_WINDS in rules.aborts and len(hand.discard_log) == SEATS and hand.calls == 0:
         kinds = {kind_of(t) for _, t in hand.discard_log}
         if len(kinds) == 1 and next(iter(kinds)) in WINDS:
             _end(run, "abortive_draw", abort=Abort.FOUR_WINDS.value)
             return
-    if Abort.FOUR_KONGS in rules.aborts and len(hand.kongs) == 4 and len(set(hand.kongs)) > 1:
+    if _FOUR_KONGS in rules.aborts and len(hand.kongs) == 4 and len(set(hand.kongs)) > 1:
         _end(run, "abortive_draw", abort=Abort.FOUR_KONGS.value)
         return
     if final:

@@ -33,7 +33,7 @@ from engine.shapes import (
     shanten_standard,
     waits,
 )
-from engine.state import HandState, MatchState, Phase, SeatState
+from engine.state import CLAIM, TURN, HandState, MatchState, SeatState
 from engine.table_rules import Abort, Replacement, RiichiAnkan, TableRules
 from engine.tiles import (
     NUM_KINDS,
@@ -81,9 +81,12 @@ _SUIT_FACTS: dict[int, _PartFacts] = {}
 _HONOR_FACTS: dict[int, _PartFacts] = {}
 
 
-def hand_key(tiles: Sequence[Tile]) -> int:
+def hand_key(tiles: Sequence[Tile], bit: tuple[int, ...] = _KEY_BIT) -> int:
     """The base-8 count key of ``tiles`` (see ``_KEY_BIT``)."""
-    return sum(map(_KEY_BIT.__getitem__, tiles))
+    key = 0
+    for t in tiles:  # faster than sum(map(...)) for a hand's few tiles
+        key += bit[t]
+    return key
 
 
 def counts_of_key(key: int) -> list[int]:
@@ -493,10 +496,10 @@ def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
     out: tuple[Action, ...] = ()
     if state.over or hand is None:
         out = ()
-    elif hand.phase is Phase.CLAIM and hand.window is not None:
+    elif hand.phase is CLAIM and hand.window is not None:
         if not hand.window.answered(seat):
             out = hand.window.options_for(seat)
-    elif hand.phase is Phase.TURN and seat == hand.turn:
+    elif hand.phase is TURN and seat == hand.turn:
         out = tuple(turn_actions(state, seat))
     _cache = (state, seat, out)  # a memo keyed on the very state object (kept alive)
     return out
@@ -510,6 +513,7 @@ def can_kong(state: MatchState, hand: HandState) -> bool:
     return rules.max_kongs is None or len(hand.kongs) < rules.max_kongs
 
 
+_PON, _NINE_TERMINALS = MeldType.PON, Abort.NINE_TERMINALS  # enum members as plain names
 _DISCARDS = tuple(tuple(Discard(seat=s, tile=t) for t in range(RED_SOU + 1)) for s in range(4))
 
 
@@ -563,7 +567,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs
-    pungs = [rec.meld for rec in seat.melds if rec.meld.type is MeldType.PON]
+    pungs = [rec.meld for rec in seat.melds if rec.meld.type is _PON]
     fours = rules.concealed_kong and key & _FOURS
     if (fours or (rules.added_kong and not seat.riichi and pungs)) and can_kong(state, hand):
         if fours:
@@ -585,7 +589,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         out.extend(DeclareFlower(seat=seat_index, tile=t) for t in sorted(set(flowers)))
     # nine terminals
     if (
-        Abort.NINE_TERMINALS in rules.aborts
+        _NINE_TERMINALS in rules.aborts
         and not seat.discards
         and hand.calls == 0
         and (facts[2] & _ORPHAN_MASK).bit_count() >= 9

@@ -21,7 +21,7 @@ from engine.events import (
     HandEnded,
     KongDeclared,
 )
-from engine.state import SEATS, HandState, MatchState, Phase
+from engine.state import CLAIM, SEATS, TURN, HandState, MatchState, Phase
 from engine.table_rules import Replacement, Table
 from engine.views import TableView, redact, view_for
 
@@ -77,9 +77,9 @@ def acting_seat(state: MatchState) -> int | None:
     hand = state.hand
     if state.over or hand is None:
         return None
-    if hand.phase is Phase.TURN:
+    if hand.phase is TURN:
         return hand.turn
-    if hand.phase is Phase.CLAIM and hand.window is not None:
+    if hand.phase is CLAIM and hand.window is not None:
         for s, _ in hand.window.options:
             if not hand.window.answered(s):
                 return s

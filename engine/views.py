@@ -26,6 +26,9 @@ from engine.events import (
 from engine.legal import legal_actions
 from engine.melds import MeldType
 from engine.state import (
+    CLAIM,
+    ENDED,
+    TURN,
     DiscardRecord,
     HandResult,
     MatchState,
@@ -121,12 +124,11 @@ def view_to_json(view: TableView) -> dict[str, Any]:
     return out
 
 
-# The last view built for each seat index, keyed on the very SeatState object and seating
+# The last view built for each seat index (slot 2 * seat + own), kept with the very SeatState
+# object and seating
 # tuple (both kept alive) and the face-down flag and dealer: states share unchanged seats,
 # so most seat views are reused from one event to the next.
-_seat_views: dict[
-    tuple[int, bool], tuple[SeatState, bool, tuple[int, ...], int, SeatView]
-] = {}
+_seat_views: list[tuple[SeatState, bool, tuple[int, ...], int, SeatView] | None] = [None] * 8
 
 
 _meld_views: dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]] = {}
@@ -176,14 +178,15 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
     legal: tuple[Action, ...] = ()
     if hand is not None:
         rules = state.table.rules
-        ended = hand.phase is Phase.ENDED
+        ended = hand.phase is ENDED
         seats: list[SeatView] = []
         hide_kongs = rules.concealed_kong_face_down and not ended
         seating = state.seating
         dealer = hand.dealer
         for i, s in enumerate(hand.seats):
             own = viewer == i
-            cached = _seat_views.get((i, own))
+            slot = 2 * i + own
+            cached = _seat_views[slot]
             if (
                 cached is not None
                 and cached[0] is s
@@ -194,10 +197,10 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
                 seats.append(cached[4])
                 continue
             seat_view = _seat_view(s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1)
-            _seat_views[(i, own)] = (s, hide_kongs, seating, dealer, seat_view)
+            _seat_views[slot] = (s, hide_kongs, seating, dealer, seat_view)
             seats.append(seat_view)
         window: WindowView | None = None
-        if hand.window is not None and hand.phase is Phase.CLAIM:
+        if hand.window is not None and hand.phase is CLAIM:
             w = hand.window
             window = WindowView(
                 kind=w.kind,
@@ -207,7 +210,7 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
                 options=w.options_for(viewer) if viewer is not None else (),
                 answered=viewer is not None and w.answered(viewer),
             )
-        own_turn = viewer is not None and hand.phase is Phase.TURN and hand.turn == viewer
+        own_turn = viewer is not None and hand.phase is TURN and hand.turn == viewer
         hand_view = _hand_view_of(
             hand_number=hand.hand_number,
             label=hand.label,
