@@ -388,7 +388,9 @@ def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRule
 
 
 # per seat-state object: (seat, rules, may be ready, hand key, melds, sets, shape key)
-_ready_memo: dict[int, tuple[SeatState, TableRules, bool, int, int, int, ShapeKey]] = {}
+# per seat-state object: (seat, rules, completing kinds, hand key, melds, sets, shape key)
+_ready_memo: dict[int, tuple[SeatState, TableRules, int, int, int, int, ShapeKey]] = {}
+_ALL_KINDS = (1 << NUM_KINDS) - 1
 
 
 def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
@@ -400,12 +402,32 @@ def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
             _ready_memo.clear()
         key = hand_key(seat.hand)
         n_melds, n_sets, shape = len(seat.melds), rules.n_sets, rules.shape_rules
-        ready = _ready(key, n_melds, n_sets, shape, 1)
-        memo = (seat, rules, ready, key, n_melds, n_sets, _shape_key(shape))
+        kinds = _completing_kinds(key, n_melds, n_sets, shape)
+        memo = (seat, rules, kinds, key, n_melds, n_sets, _shape_key(shape))
         _ready_memo[id(seat)] = memo
-    if not memo[2]:
+    if not memo[2] >> kind & 1:
         return False
     return completes(memo[3] + (1 << 3 * kind), memo[4], memo[5], memo[6])
+
+
+def _completing_kinds(key: int, n_melds: int, n_sets: int, shape: ShapeRules) -> int:
+    """A mask of every kind one more tile of which may complete the hand of ``key``: none
+    when the hand cannot be ready (``may_be_ready``); with four sets and no knitted shapes,
+    the kinds held and the suited kinds within two steps of a held tile of their suit (the
+    new tile's set or pair needs a partner), and the orphans for thirteen orphans."""
+    facts = key_facts(key)
+    if not _ready_facts(facts, n_melds, n_sets, shape, 1):
+        return 0
+    if n_sets != 4 or shape.knitted_straight or shape.honors_and_knitted:
+        return _ALL_KINDS
+    held = facts[2]
+    near = held
+    for shift in (0, 9, 18):
+        suit = held >> shift & 0x1FF
+        near |= ((suit << 1 | suit << 2 | suit >> 1 | suit >> 2) & 0x1FF) << shift
+    if n_melds == 0 and shape.thirteen_orphans:
+        near |= _ORPHAN_MASK
+    return near
 
 
 def isolated(counts: Sequence[int]) -> int:
@@ -439,9 +461,16 @@ def may_be_ready(
 
 def _ready(key: int, n_melds: int, n_sets: int, rules: ShapeRules, slack: int) -> bool:
     """``may_be_ready`` of a hand key."""
+    return n_sets != 4 or _ready_facts(key_facts(key), n_melds, n_sets, rules, slack)
+
+
+def _ready_facts(
+    facts: _PartFacts, n_melds: int, n_sets: int, rules: ShapeRules, slack: int
+) -> bool:
+    """``may_be_ready`` of a hand key's facts."""
     if n_sets != 4:
         return True
-    iso, _, mask = key_facts(key)
+    iso, _, mask = facts
     if iso <= slack:
         return True
     if n_melds == 0 and rules.thirteen_orphans and (mask & _ORPHAN_MASK).bit_count() >= 12:
@@ -559,7 +588,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         n_melds = len(seat.melds)
         n_sets = rules.n_sets
         shape = rules.shape_rules
-        whole = _ready(key, n_melds, n_sets, shape, 0) and completes(
+        whole = _ready_facts(facts, n_melds, n_sets, shape, 0) and completes(
             key, n_melds, n_sets, _shape_key(shape)
         )
         if not whole and rules.first_draw_any_shape:

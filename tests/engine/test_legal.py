@@ -23,6 +23,7 @@ from engine.events import (
     RiichiAccepted,
 )
 from engine.legal import (
+    _completing_kinds,
     _may_be_tenpai,
     _shape_key,
     hand_key,
@@ -412,6 +413,25 @@ def test_the_tenpai_shortcut_never_hides_a_riichi(data: list[int], extra: int, m
 @given(data=st.lists(st.integers(0, 33), min_size=14, max_size=14))
 def test_the_tenpai_shortcut_on_any_hand(data: list[int]) -> None:
     _tenpai_shortcut_holds(sorted(data), 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=ready_hands(), melds=st.integers(0, 2))
+def test_the_completing_kinds_hold_every_winning_tile(data: list[int], melds: int) -> None:
+    """A ready hand (less the tiles of some melds) and every kind that completes it."""
+    hand = data[3 * melds :]
+    counts = [0] * 34
+    for k in hand:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    for shape in (*SHAPES, ShapeRules(seven_pairs_four_as_two=True)):
+        kinds = _completing_kinds(hand_key(hand), melds, 4, shape)
+        for w in range(34):
+            counts[w] += 1
+            if counts[w] <= 4 and complete_shape(counts, melds, n_sets=4, rules=shape):
+                assert kinds >> w & 1, (hand, w)
+            counts[w] -= 1
 
 
 LOCKED = ["111m456p789p23s55z", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
