@@ -11,7 +11,14 @@ from functools import lru_cache
 from itertools import combinations
 
 from engine.actions import Action, Chow, Kong, Pass, Pung, Win
-from engine.legal import can_kong, hand_counts, is_furiten, legal_win, shape_complete_with
+from engine.legal import (
+    can_kong,
+    hand_counts,
+    held_flowers,
+    is_furiten,
+    legal_win,
+    shape_complete_with,
+)
 from engine.shapes import is_thirteen_orphans
 from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
 from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
@@ -42,7 +49,8 @@ def _has_discard_after(
     rules: TableRules, seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]
 ) -> bool:
     """Kuikae: a call that leaves no legal discard is itself illegal (riichi.md §4)."""
-    if not rules.wall.flowers and len(seat.hand) - len(used) > 4 * len(forbidden):
+    flowers = len(held_flowers(seat.hand)) if rules.wall.flowers else 0
+    if len(seat.hand) - len(used) - flowers > 4 * len(forbidden):
         return True  # more tiles left than the forbidden kinds have copies
     rest = list(seat.hand)
     for t in used:

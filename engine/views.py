@@ -113,7 +113,8 @@ class TableView:
 
 VIEW_ADAPTER: TypeAdapter[TableView] = TypeAdapter(TableView)
 
-# the same objects as the classes' own constructors make, at about half the cost
+# the same objects as the classes' own constructors make, at a fraction of the cost
+# (engine.state.builder)
 _seat_view_of = builder(SeatView)
 _hand_view_of = builder(HandView)
 _table_view_of = builder(TableView)
@@ -124,10 +125,9 @@ def view_to_json(view: TableView) -> dict[str, Any]:
     return out
 
 
-# The last view built for each seat index (slot 2 * seat + own), kept with the very SeatState
-# object and seating
-# tuple (both kept alive) and the face-down flag and dealer: states share unchanged seats,
-# so most seat views are reused from one event to the next.
+# The last view built for each seat (slot 2 * seat + own), kept with the very SeatState and
+# seating objects (alive), the face-down flag and the dealer it was built for: states share
+# unchanged seats, so most seat views are reused from one event to the next.
 _seat_views: list[tuple[SeatState, bool, tuple[int, ...], int, SeatView] | None] = [None] * 8
 
 
