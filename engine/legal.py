@@ -31,7 +31,6 @@ from engine.shapes import (
     is_standard_complete,
     knitted_kinds,
     shanten,
-    shanten_standard,
     waits,
 )
 from engine.state import CLAIM, TURN, HandState, MatchState, SeatState
@@ -140,20 +139,37 @@ _BLOCK_VALUES: dict[int, int] = {}
 
 
 def _block_value(part: int, honors: bool) -> int:
-    """The most ``2 * sets + partial sets + pair`` one suit's part of a hand key can be cut
-    into: ``engine.shapes.shanten_standard``'s measure for that suit alone (one suit of at
-    most 14 tiles never reaches the caps of eight sets)."""
+    """The most ``2 * sets + partial sets`` (a pair is a partial set) one suit's part of a
+    hand key can be cut into: ``engine.shapes.shanten_standard``'s measure of that suit
+    alone, without its caps (tests hold the two equal). The lowest tile held is in a set or
+    partial set starting with it, or left alone; remembered per part and sub-part."""
+    if not part:
+        return 0
     memo_key = part << 1 | honors
     found = _BLOCK_VALUES.get(memo_key)
-    if found is None:
-        counts = [0] * NUM_KINDS
-        base = 27 if honors else 0
-        for i in range(7 if honors else 9):
-            counts[base + i] = part >> 3 * i & 7
-        found = 16 - shanten_standard(counts, 8)
-        if len(_BLOCK_VALUES) < 1 << 16:
-            _BLOCK_VALUES[memo_key] = found
-    return found
+    if found is not None:
+        return found
+    low = (part & -part).bit_length() - 1
+    one = 1 << low - low % 3  # one tile of the lowest kind held
+    count = part // one & 7
+    best = _block_value(part - one, honors)
+    if count >= 2:
+        best = max(best, 1 + _block_value(part - 2 * one, honors))
+        if count >= 3:
+            best = max(best, 2 + _block_value(part - 3 * one, honors))
+    if not honors:
+        kind = low // 3
+        next1, next2 = one << 3, one << 6
+        if kind <= 7 and part & 7 * next1:
+            best = max(best, 1 + _block_value(part - one - next1, honors))
+            if kind <= 6 and part & 7 * next2:
+                best = max(best, 2 + _block_value(part - one - next1 - next2, honors))
+        if kind <= 6 and part & 7 * next2:
+            best = max(best, 1 + _block_value(part - one - next2, honors))
+    if len(_BLOCK_VALUES) > 1 << 17:
+        _BLOCK_VALUES.clear()
+    _BLOCK_VALUES[memo_key] = best
+    return best
 
 
 def _may_be_tenpai(key: int, facts: _PartFacts, n_melds: int, shape: ShapeRules) -> bool:

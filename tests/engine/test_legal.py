@@ -23,6 +23,7 @@ from engine.events import (
     RiichiAccepted,
 )
 from engine.legal import (
+    _block_value,
     _completing_kinds,
     _may_be_tenpai,
     _shape_key,
@@ -35,7 +36,7 @@ from engine.legal import (
     win_context,
 )
 from engine.notation import parse_tile, parse_tiles
-from engine.shapes import ShapeRules, shanten, waits
+from engine.shapes import ShapeRules, shanten, shanten_standard, waits
 from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
@@ -388,6 +389,20 @@ def test_hand_keys_count_like_the_count_vectors(data: list[int]) -> None:
     assert iso == isolated(counts)
     assert pairs == sum(1 for c in counts if c >= 2)
     assert mask == sum(1 << k for k in range(34) if counts[k])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14),
+    honors=st.booleans(),
+)
+def test_block_values_are_the_shanten_measure_of_one_suit(counts: list[int], honors: bool) -> None:
+    if honors:
+        counts = counts[:7]
+    part = sum(c << 3 * i for i, c in enumerate(counts))
+    full = [0] * 34
+    full[27 if honors else 0 : 34 if honors else 9] = counts
+    assert _block_value(part, honors) == 16 - shanten_standard(full, 8)
 
 
 def _tenpai_shortcut_holds(full: list[int], n_melds: int) -> None:
