@@ -69,9 +69,11 @@ class GreedyBot:
                 return a
         if hand.window is not None and hand.phase.value == "claim":
             return self._claim(legal, counts, n_melds, hand.window.tile)
-        now = self._best_discard(counts, n_melds)
+        now: int | None = None  # the best shanten after a discard, asked only for kongs
         for a in legal:
             if isinstance(a, ConcealedKong | AddedKong):
+                if now is None:
+                    now = self._best_discard(counts, n_melds)
                 k = kind_of(a.tile)
                 after = list(counts)
                 after[k] -= 4 if isinstance(a, ConcealedKong) else 1
