@@ -195,7 +195,7 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
             run.emit(_dealt_event(seat=s, count=n, tiles=hand.wall.tiles[front : front + n]))
     if not _draw(run, setup.dealer, replacement=False, initial=True):
         return
-    if rules.flower_timing is FlowerTiming.IMMEDIATE:
+    if rules.wall.flowers and rules.flower_timing is FlowerTiming.IMMEDIATE:
         for s in order:
             while True:
                 flowers = [t for t in run.hand.seats[s].hand if is_flower(t)]
