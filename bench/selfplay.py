@@ -16,20 +16,20 @@ memos, plus the riichi scorer's base-8 hand keys of e357163) 5.1-6.0; the workin
 reached. Per action (CPU): building the seat view ~15 us,
 the turn's legal actions ~28 us (riichi discards ~12 us of it), ``step`` ~80 us.
 
-2026-11-30 08:49 UTC, commits 8003914..5099db9 (hand keys and per-suit facts, the
+2026-11-30 09:00 UTC, commits 8003914..93a49e5 (hand keys and per-suit facts, the
 block-value shortcut before shanten for riichi declarations, records filled through a
 same-layout twin class) against cf77331, alternating runs on the same box while another
-engineer's jobs ran (load average 1.2-1.7; rates per CPU second):
-``--ruleset riichi --bots random --games 20``: before 7.3-9.1, after 12.4-17.9 hanchan/s
-(17-19 in quieter moments); ``--games 10``: mcr random 5.0-6.2 -> 8.9-10.8 matches/s,
-mcr greedy 2.5 -> 2.7-3.1, riichi random 8.7-9.1 -> 12.9-18.4, riichi greedy 3.8-4.0 ->
-4.3-4.4. Instructions per match (callgrind, noise-free): riichi random 526M -> 250M,
-mcr random 950M -> 471M, riichi greedy 1235M -> 1033M, mcr greedy 2321M -> 1978M
-(the greedy bots spend most of theirs in ``engine.shapes.shanten``). Per action now
-(wall time inside a run, riichi random, timers included): ``step`` ~35 us (its claim
-window ~6.5 us, a draw's or a discard's ``evolve`` ~3 us, measured alone), the turn's
-legal actions ~13 us (riichi declarations ~3 us of it), the seat view ~6 us without the
-legal list (replayed states), the random bot ~1.5 us.
+engineer's jobs ran (load average 1.55-1.73; rates per CPU second):
+``--ruleset riichi --bots random --games 20``: before 7.9-9.7, after 16.6-18.7 hanchan/s
+(12.4 at worst in a busier moment); ``--games 10``: mcr random 5.7-6.7 -> 8.7-10.3
+matches/s, mcr greedy 2.9-3.0 -> 3.1-3.4, riichi random 9.9-10.2 -> 16.3-17.7, riichi
+greedy 4.6 -> 5.9-6.0. Instructions per match (callgrind, noise-free; the second game of
+a run): riichi random 414M -> 195M, mcr random 950M -> 472M, riichi greedy 1235M -> 945M,
+mcr greedy 2321M -> 1905M (the greedy bots spend most of theirs in
+``engine.shapes.shanten``). Per action now (wall time inside a run, riichi random, timers
+included): ``step`` ~35 us (its claim window ~6.5 us, a draw's or a discard's ``evolve``
+~3 us, measured alone), the turn's legal actions ~13 us (riichi declarations ~3 us of
+it), the seat view ~6 us without the legal list (replayed states), the random bot ~1.5 us.
 """
 
 from __future__ import annotations
