@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.melds import Meld, MeldError
 from engine.notation import NotationError, format_tiles, parse_tile, parse_tiles, sort_key
-from engine.tiles import Tile, counts_of, is_flower, kind_of
+from engine.tiles import Tile, counts_of, first_flower, kind_of, over_four
 
 
 class InvalidInput(ValueError):
@@ -81,16 +81,17 @@ class WinContext:
                 f"expected {hand_tiles}"
             )
         tiles = [*self.concealed, self.win_tile]
-        if any(is_flower(t) for t in tiles):
+        if first_flower(tiles) is not None:
             raise InvalidInput("flowers are given as the 'flowers' count, not as hand tiles")
         indicators = (*self.dora_indicators, *self.ura_dora_indicators)
-        if any(is_flower(t) for t in indicators):
+        if indicators and first_flower(indicators) is not None:
             raise InvalidInput("an indicator cannot be a flower")
         for meld in self.melds:
             tiles.extend(meld.tiles)
-        counts = counts_of((*tiles, *indicators))
-        if max(counts) > 4:
-            raise InvalidInput(f"more than four of {format_tiles([counts.index(max(counts))])}")
+        tiles.extend(indicators)
+        kind = over_four(tiles)
+        if kind is not None:
+            raise InvalidInput(f"more than four of {format_tiles([kind])}")
         if not 0 <= self.flowers <= 8:
             raise InvalidInput("flowers must be between 0 and 8")
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.notation import NotationError, format_tiles, parse_tiles
-from engine.tiles import Tile, is_flower, kind_of
+from engine.tiles import Tile, is_flower, kind_of, lowest_kind
 
 
 class MeldType(StrEnum):
@@ -64,7 +64,7 @@ class Meld:
     @property
     def kind(self) -> int:
         """The lowest kind in the meld (the chow's first tile, the pung's tile)."""
-        return min(kind_of(t) for t in self.tiles)
+        return lowest_kind(self.tiles)
 
     @property
     def is_kong(self) -> bool:

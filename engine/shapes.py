@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from itertools import product
 
 from engine.melds import Meld, MeldType
 from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS
@@ -168,6 +167,45 @@ def _suits(counts: Sequence[int]) -> list[tuple[tuple[int, ...], bool, int]]:
 # ------------------------------------------------------------------ standard shape
 
 
+# Every concealed block there is, built once and indexed by lowest kind: shapes hand out
+# these shared (immutable) blocks instead of building new ones per hand.
+_CHOWS = tuple(Block(BlockKind.CHOW, k) for k in range(NUM_KINDS))
+_PUNGS = tuple(Block(BlockKind.PUNG, k) for k in range(NUM_KINDS))
+PAIR_BLOCKS = tuple(Block(BlockKind.PAIR, k) for k in range(NUM_KINDS))
+KNITTED_BLOCKS = tuple(Block(BlockKind.KNITTED, k) for k in range(NUM_KINDS))
+# The block of every meld there is, by meld type and lowest kind.
+_MELD_BLOCKS = {
+    (t, k): Block(
+        {MeldType.CHI: BlockKind.CHOW, MeldType.PON: BlockKind.PUNG}.get(t, BlockKind.KONG), k, t
+    )
+    for t in MeldType
+    for k in range(NUM_KINDS)
+}
+_SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair kind or -1
+# Per suit (m, p, s, z): the suit's counts -> its splits. Cleared when it grows past the
+# bound (deterministic; what a hand's answer is does not depend on it).
+_SPLITS: tuple[dict[tuple[int, ...], tuple[_SuitSplit, ...]], ...] = ({}, {}, {}, {})
+_SPLITS_BOUND = 1 << 16
+
+
+def _suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
+    cache = _SPLITS[suit]
+    found = cache.get(counts)
+    if found is not None:
+        return found
+    offset = 9 * suit
+    out = []
+    for sets, pair in _suit_partitions(counts, suit == 3):
+        blocks = tuple(
+            (_CHOWS if kind is BlockKind.CHOW else _PUNGS)[n + offset] for kind, n in sets
+        )
+        out.append((blocks, pair + offset if pair >= 0 else -1))
+    if len(cache) >= _SPLITS_BOUND:
+        cache.clear()
+    splits = cache[counts] = tuple(out)
+    return splits
+
+
 def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...], int]]:
     """Every split of a concealed part into exactly ``n_sets`` sets and one pair.
 
@@ -176,29 +214,25 @@ def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...
     """
     if sum(counts) != 3 * n_sets + 2:
         return []
-    per_suit: list[tuple[_Part, ...]] = []
-    offsets: list[int] = []
-    for suit_counts, honors, offset in _suits(counts):
-        if not any(suit_counts):
+    # The divisions so far (suit by suit), each as (sets, pair kind or -1).
+    acc: list[_SuitSplit] = [((), -1)]
+    for suit in range(4):
+        lo = 9 * suit
+        part = tuple(counts[lo : lo + 7 if suit == 3 else lo + 9])
+        if not any(part):
             continue
-        parts = _suit_partitions(suit_counts, honors)
-        if not parts:
+        splits = _suit_splits(suit, part)
+        if not splits:
             return []
-        per_suit.append(parts)
-        offsets.append(offset)
-    result: list[tuple[tuple[Block, ...], int]] = []
-    for combo in product(*per_suit):
-        pair = -1
-        pairs = 0
-        blocks: list[Block] = []
-        for (sets, p), offset in zip(combo, offsets, strict=True):
-            if p >= 0:
-                pairs += 1
-                pair = p + offset
-            blocks.extend(Block(k, n + offset) for k, n in sets)
-        if pairs == 1:
-            result.append((tuple(blocks), pair))
-    return result
+        grown: list[_SuitSplit] = []
+        for blocks, pair in acc:
+            for sets, p in splits:
+                if p < 0:
+                    grown.append((blocks + sets, pair))
+                elif pair < 0:
+                    grown.append((blocks + sets, p))
+        acc = grown
+    return [(blocks, pair) for blocks, pair in acc if pair >= 0]
 
 
 def is_standard_complete(counts: Sequence[int]) -> bool:
@@ -217,12 +251,9 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
     return pairs_needed == 1
 
 
-def _meld_block(meld: Meld) -> Block:
-    if meld.type is MeldType.CHI:
-        return Block(BlockKind.CHOW, meld.kind, meld.type)
-    if meld.type is MeldType.PON:
-        return Block(BlockKind.PUNG, meld.kind, meld.type)
-    return Block(BlockKind.KONG, meld.kind, meld.type)
+def meld_block(meld: Meld) -> Block:
+    """The (shared) block of a declared meld."""
+    return _MELD_BLOCKS[meld.type, meld.kind]
 
 
 def _wait_in(block: Block, win: int) -> Wait:
@@ -249,7 +280,7 @@ def _readings(
     knitted_suits: tuple[int, int, int] | None = None,
 ) -> list[Arrangement]:
     """One arrangement per distinct concealed block that can hold the winning tile."""
-    blocks = tuple(concealed_blocks) + tuple(_meld_block(m) for m in melds)
+    blocks = tuple(concealed_blocks) + tuple(meld_block(m) for m in melds)
     seen: set[tuple[BlockKind, int]] = set()
     out: list[Arrangement] = []
     for i, block in enumerate(concealed_blocks):
@@ -290,19 +321,32 @@ def is_seven_pairs(counts: Sequence[int], *, four_as_two_pairs: bool) -> bool:
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     if sum(counts) != 14:
         return False
-    return all(counts[k] >= 1 for k in TERMINALS_AND_HONORS) and all(
-        counts[k] == 0 for k in range(NUM_KINDS) if k not in TERMINALS_AND_HONORS
-    )
+    # every terminal and honor present, nothing else
+    return all((counts[k] > 0) == (k in _ORPHAN_KINDS) for k in range(NUM_KINDS))
+
+
+_ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
+# Per knitted pattern: the kinds a 全不靠 hand may hold (its nine kinds and the honors).
+_HONORS_AND_KNITTED_POOLS = tuple(
+    (suits, sum(1 << k for k in (*knitted_kinds(suits), *range(27, 34))))
+    for suits in KNITTED_PATTERNS
+)
 
 
 def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, int, int] | None:
     """The knitted pattern of a 全不靠 hand (14 distinct tiles from one knitted pattern and
     the honors), or None."""
-    if sum(counts) != 14 or any(c > 1 for c in counts):
+    if sum(counts) != 14:
         return None
-    for suits in KNITTED_PATTERNS:
-        pool = set(knitted_kinds(suits)) | set(range(27, 34))
-        if all(counts[k] == 0 for k in range(NUM_KINDS) if k not in pool):
+    held = 0
+    for k in range(NUM_KINDS):
+        c = counts[k]
+        if c > 1:
+            return None
+        if c:
+            held |= 1 << k
+    for suits, pool in _HONORS_AND_KNITTED_POOLS:
+        if not held & ~pool:
             return suits
     return None
 
@@ -377,7 +421,7 @@ def arrangements(
     if concealed_sets < 0 or counts[win_kind] == 0:
         return out
     for sets, pair in decompose(counts, concealed_sets):
-        blocks = (*sets, Block(BlockKind.PAIR, pair))
+        blocks = (*sets, PAIR_BLOCKS[pair])
         out.extend(_readings(Shape.STANDARD, blocks, melds, win_kind))
 
     extra = n_sets - 4
@@ -390,9 +434,9 @@ def arrangements(
             left = _without(counts, knitted_kinds(suits))
             if left is None:
                 continue
-            knit = tuple(Block(BlockKind.KNITTED, s * 9 + off) for off, s in enumerate(suits))
+            knit = tuple(KNITTED_BLOCKS[s * 9 + off] for off, s in enumerate(suits))
             for sets, pair in decompose(left, concealed_sets - 3):
-                blocks = (*knit, *sets, Block(BlockKind.PAIR, pair))
+                blocks = (*knit, *sets, PAIR_BLOCKS[pair])
                 out.extend(_readings(Shape.KNITTED_STRAIGHT, blocks, melds, win_kind, suits))
     return out
 
@@ -405,7 +449,7 @@ def _special_readings(
     rules: ShapeRules,
 ) -> list[Arrangement]:
     out: list[Arrangement] = []
-    meld_blocks = tuple(_meld_block(m) for m in melds)
+    meld_blocks = tuple(meld_block(m) for m in melds)
     if rules.seven_pairs and is_seven_pairs(rest, four_as_two_pairs=rules.seven_pairs_four_as_two):
         pairs = tuple(
             Block(BlockKind.PAIR, k) for k in range(NUM_KINDS) for _ in range(rest[k] // 2)

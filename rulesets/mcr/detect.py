@@ -24,10 +24,26 @@ def order_key(kind: int) -> int:
     return _SUIT_RANK[kind // 9] * 9 + kind % 9
 
 
+_ORDER = tuple(order_key(k) for k in range(34))
+_BY_ORDER = tuple(sorted(range(34), key=order_key))
+
+
+def in_reference_order(kinds: list[int]) -> list[int]:
+    """``kinds`` sorted in the reference calculator's tile order."""
+    if len(kinds) < 2:
+        return kinds
+    return [_BY_ORDER[o] for o in sorted([_ORDER[k] for k in kinds])]
+
+
 # ------------------------------------------------------------------ chow combinations
 
 PDC, MDC, SS, TTC = "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"
 _TRIM_ORDER = (TTC, SS, MDC, PDC)  # account once: duplicates go first, in this order
+
+
+def _allowed_fan(fan: str | None, allowed: frozenset[str] | None) -> str | None:
+    """``fan`` unless beginner rules (§16) leave it out."""
+    return fan if allowed is None or fan in allowed else None
 
 
 def _two_chows(a: int, b: int) -> str | None:
@@ -99,10 +115,6 @@ def chow_fans(
 ) -> None:
     """Chow combination fans (§11.5); ``chows`` sorted in reference order. A fan outside
     ``allowed`` (beginner rules, §16) is treated as absent: the search goes on without it."""
-
-    def ok(fan: str | None) -> str | None:
-        return fan if allowed is None or fan in allowed else None
-
     n = len(chows)
     if n == 4:
         suit = pair // 9
@@ -110,21 +122,22 @@ def chow_fans(
             ranks = sorted(c % 9 for c in chows)
             suits = [c // 9 for c in chows]
             if ranks == [0, 0, 6, 6]:
-                if all(s == suit for s in suits) and ok("pure_terminal_chows"):
+                if all(s == suit for s in suits) and _allowed_fan("pure_terminal_chows", allowed):
                     out["pure_terminal_chows"] = 1
                     return
                 if suit not in suits and len(set(suits)) == 2:
                     lows = {c // 9 for c in chows if c % 9 == 0}
                     highs = {c // 9 for c in chows if c % 9 == 6}
-                    if len(lows) == 2 and lows == highs and ok("three_suited_terminal_chows"):
-                        out["three_suited_terminal_chows"] = 1
+                    fan = _allowed_fan("three_suited_terminal_chows", allowed)
+                    if len(lows) == 2 and lows == highs and fan:
+                        out[fan] = 1
                         return
-        fan = ok(_four_chows(chows))
+        fan = _allowed_fan(_four_chows(chows), allowed)
         if fan:
             out[fan] = 1
             return
         for i, j, k, rest in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = ok(_three_chows(chows[i], chows[j], chows[k]))
+            fan = _allowed_fan(_three_chows(chows[i], chows[j], chows[k]), allowed)
             if fan:
                 out[fan] = 1
                 extra = {_two_chows(chows[m], chows[rest]) for m in (i, j, k)}
@@ -139,7 +152,7 @@ def chow_fans(
         if fans:
             _trim(fans, 3 - (4 - len(linked)), out)
     elif n == 3:
-        fan = ok(_three_chows(chows[0], chows[1], chows[2]))
+        fan = _allowed_fan(_three_chows(chows[0], chows[1], chows[2]), allowed)
         if fan:
             out[fan] = 1
             return
@@ -204,18 +217,14 @@ def _four_pungs(t: Sequence[int]) -> str | None:
 def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = None) -> None:
     """Pung combination fans (§11.5, last paragraph); ``pungs`` sorted in reference order.
     Fans outside ``allowed`` are treated as absent, as in ``chow_fans``."""
-
-    def ok(fan: str | None) -> str | None:
-        return fan if allowed is None or fan in allowed else None
-
     n = len(pungs)
     if n == 4:
-        fan = ok(_four_pungs(pungs))
+        fan = _allowed_fan(_four_pungs(pungs), allowed)
         if fan:
             out[fan] = 1
             return
         for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = ok(_three_pungs(pungs[i], pungs[j], pungs[k]))
+            fan = _allowed_fan(_three_pungs(pungs[i], pungs[j], pungs[k]), allowed)
             if fan:
                 out[fan] = 1
                 for m in range(4):
@@ -227,7 +236,7 @@ def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = No
                         break
                 return
     elif n == 3:
-        fan = ok(_three_pungs(pungs[0], pungs[1], pungs[2]))
+        fan = _allowed_fan(_three_pungs(pungs[0], pungs[1], pungs[2]), allowed)
         if fan:
             out[fan] = 1
             return
@@ -269,7 +278,7 @@ def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Count
 
 
 def standard_fans(
-    blocks: Sequence[Block],
+    blocks: tuple[Block, ...],
     facts: HandFacts,
     wmo2006: bool,
     allowed: frozenset[str] | None = None,
@@ -332,18 +341,25 @@ def standard_fans(
         ptoh = terminals if winds >= 3 else plain
         if ptoh:
             out["pung_of_terminals_or_honors"] = ptoh
-    chows.sort(key=order_key)
-    pungs.sort(key=order_key)
-    chow_fans(chows, pair, out, allowed)
-    if len(chows) < 4:
-        pung_fans(pungs, out, allowed)
+    chows = in_reference_order(chows)
+    pungs = in_reference_order(pungs)
+    if allowed is None:
+        _add(out, _combination_fans(chows, pungs, pair))
+    else:
+        chow_fans(chows, pair, out, allowed)
+        if len(chows) < 4:
+            pung_fans(pungs, out, allowed)
     if len(chows) == 4 and pair < 27:
         out["all_chows"] = 1
     # A dragon (wind) pair turns Two Dragon Pungs (Big Three Winds) into the "little" fan.
-    if pair >= 31 and out.get("two_dragon_pungs") and _ok("little_three_dragons", allowed):
+    if pair >= 31 and out.get("two_dragon_pungs") and _allowed_fan("little_three_dragons", allowed):
         del out["two_dragon_pungs"]
         out["little_three_dragons"] = 1
-    elif 27 <= pair < 31 and out.get("big_three_winds") and _ok("little_four_winds", allowed):
+    elif (
+        27 <= pair < 31
+        and out.get("big_three_winds")
+        and _allowed_fan("little_four_winds", allowed)
+    ):
         del out["big_three_winds"]
         out["little_four_winds"] = 1
     _block_traits(blocks, out)
@@ -352,11 +368,34 @@ def standard_fans(
     return out
 
 
-def _ok(fan: str, allowed: frozenset[str] | None) -> bool:
-    return allowed is None or fan in allowed
+# Memo of the chow and pung combination fans of a hand's sets (full rules), keyed by the
+# sets' kinds in reference order and the pair when it matters (a five, for the terminal
+# chows fans). Cleared at 1 << 16 entries.
+_COMBINATIONS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[str, int], ...]] = {}
 
 
-def _block_traits(blocks: Sequence[Block], out: Counts) -> None:
+def _combination_fans(
+    chows: list[int], pungs: list[int], pair: int
+) -> tuple[tuple[str, int], ...]:
+    key = (tuple(chows), tuple(pungs), pair if pair < 27 and pair % 9 == 4 else -1)
+    found = _COMBINATIONS.get(key)
+    if found is None:
+        out: Counts = {}
+        chow_fans(chows, pair, out)
+        if len(chows) < 4:
+            pung_fans(pungs, out)
+        if len(_COMBINATIONS) >= 1 << 16:
+            _COMBINATIONS.clear()
+        found = _COMBINATIONS[key] = tuple(out.items())
+    return found
+
+
+def _add(out: Counts, fans: tuple[tuple[str, int], ...]) -> None:
+    for fan, n in fans:
+        out[fan] = out.get(fan, 0) + n
+
+
+def _block_traits(blocks: tuple[Block, ...], out: Counts) -> None:
     """Outside Hand, All Fives, All Even Pungs: a property of every set and the pair."""
     outside = fives = evens = 0
     for b in blocks:
@@ -384,7 +423,7 @@ def _block_traits(blocks: Sequence[Block], out: Counts) -> None:
         out["all_even_pungs"] = 1
 
 
-def _wait_fan(blocks: Sequence[Block], win: int, out: Counts) -> None:
+def _wait_fan(blocks: tuple[Block, ...], win: int, out: Counts) -> None:
     """One wait fan for a unique wait (§11.7): edge before closed before single, looking at
     every concealed chow and the pair that hold the winning tile."""
     edge = closed = single = False

@@ -8,11 +8,10 @@ the set of tiles (suits, tile classes, ranges, Tile Hog, concealment, situationa
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 
 from engine.context import InvalidInput, WinContext
-from engine.melds import KONG_TYPES, Meld, MeldType
+from engine.melds import KONG_TYPES, MeldType
 from engine.shapes import ShapeRules, waits
 from engine.tiles import kind_of
 from rulesets.mcr.waits import is_unique_wait
@@ -56,20 +55,36 @@ def formal_waits(concealed: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
     return tuple(waits(concealed, n_melds, rules=_WAIT_RULES, held=_NO_LIMIT))
 
 
-@dataclass(slots=True)
 class HandFacts:
-    counts: list[int]  # concealed part including the winning tile
-    all_counts: list[int]  # every tile of the hand, melds included
-    win: int
-    n_melds: int
-    melded_sets: int  # chow, pung and melded kong melds (a concealed kong is not one)
-    n_kongs: int
-    tsumo: bool
-    seat: int  # wind kind 27..30
-    prevalent: int
-    base: Counts = field(default_factory=dict)  # tile-set and situational fans
-    _unique: bool | None = None
-    part: PartRules | None = None  # scoring a part of a bigger hand
+    """A plain class rather than a dataclass so that, compiled (setup.py), building one
+    per hand is native code."""
+
+    def __init__(
+        self,
+        counts: list[int],
+        all_counts: list[int],
+        win: int,
+        n_melds: int,
+        melded_sets: int,
+        n_kongs: int,
+        tsumo: bool,
+        seat: int,
+        prevalent: int,
+        part: PartRules | None = None,
+    ) -> None:
+        self.counts = counts  # concealed part including the winning tile
+        self.all_counts = all_counts  # every tile of the hand, melds included
+        self.win = win
+        self.n_melds = n_melds
+        self.melded_sets = melded_sets  # chow, pung and melded kong melds (not concealed kongs)
+        self.n_kongs = n_kongs
+        self.tsumo = tsumo
+        self.seat = seat  # wind kind 27..30
+        self.prevalent = prevalent
+        self.part = part  # scoring a part of a bigger hand
+        self.base: Counts = {}  # tile-set and situational fans
+        self._unique: bool | None = None
+        self.held = 0  # bit k set when the concealed part holds kind k
 
     @property
     def win_hidden(self) -> bool:
@@ -95,11 +110,6 @@ def check_flags(win: WinContext) -> None:
         raise InvalidInput("houtei and chankan describe wins on another player's tile")
 
 
-@lru_cache(maxsize=1024)
-def _meld_kind(meld: Meld) -> int:
-    return meld.kind
-
-
 def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
     """The shared facts of a hand that ``WinContext.check`` accepted (or of a part of a
     bigger hand, see ``PartRules``)."""
@@ -113,7 +123,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
     melded_sets = 0
     n_kongs = 0
     for meld in win.melds:
-        k = _meld_kind(meld)
+        k = meld.kind
         if meld.type is MeldType.CHI:
             all_counts[k] += 1
             all_counts[k + 1] += 1
@@ -127,10 +137,13 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         if meld.type in KONG_TYPES:
             n_kongs += 1
     hogs = -n_kongs
+    held = 0
     for k in range(34):
         c = all_counts[k]
         if c:
             mask |= 1 << k
+            if counts[k]:
+                held |= 1 << k
             if c == 4:
                 hogs += 1
     facts = HandFacts(
@@ -145,7 +158,8 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         prevalent=26 + win.round_wind,
         part=part,
     )
-    facts.base = dict(_tile_fans_of(mask))
+    facts.held = held
+    facts.base = dict(_tile_fans(mask))
     _concealment_fans(facts, facts.base)
     _situational_fans(win, facts, facts.base)
     if hogs > 0:
@@ -172,6 +186,18 @@ def _ranks_within(mask: int, low: int, high: int) -> bool:
     for r in range(low - 1, high):
         allowed |= _RANK_MASKS[r]
     return not mask & ~allowed
+
+
+_TILE_FANS: dict[int, tuple[tuple[str, int], ...]] = {}  # memo, cleared at 1 << 16 entries
+
+
+def _tile_fans(mask: int) -> tuple[tuple[str, int], ...]:
+    found = _TILE_FANS.get(mask)
+    if found is None:
+        if len(_TILE_FANS) >= 1 << 16:
+            _TILE_FANS.clear()
+        found = _TILE_FANS[mask] = _tile_fans_of(mask)
+    return found
 
 
 def _tile_fans_of(mask: int) -> tuple[tuple[str, int], ...]:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.context import InvalidInput, WinContext
-from engine.melds import Meld, MeldType
 from engine.scoring import Evaluation, Score, ScoreError, best_total
 from engine.shapes import (
+    KNITTED_BLOCKS,
     KNITTED_PATTERNS,
+    PAIR_BLOCKS,
     Block,
     BlockKind,
     Shape,
@@ -19,7 +20,9 @@ from engine.shapes import (
     is_seven_pairs,
     is_thirteen_orphans,
     knitted_kinds,
+    meld_block,
 )
+from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
 from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
 from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
@@ -49,14 +52,19 @@ _NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read the hand: its shape, its blocks (standard and knitted-straight
-    shapes; melds last) and, for the knitted shapes, the knitted pattern's suits."""
+    shapes; melds last) and, for the knitted shapes, the knitted pattern's suits.
 
-    shape: str  # a Shape value or "nine_gates"
-    blocks: tuple[Block, ...]
-    knitted_suits: tuple[int, int, int] | None
+    A plain class rather than a dataclass: compiled (setup.py), its constructor is native
+    code, where a dataclass's generated ``__init__`` stays Python."""
+
+    def __init__(
+        self, shape: str, blocks: tuple[Block, ...], knitted_suits: tuple[int, int, int] | None
+    ) -> None:
+        self.shape: Final = shape  # a Shape value or "nine_gates"
+        self.blocks: Final = blocks
+        self.knitted_suits: Final = knitted_suits
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
@@ -78,29 +86,16 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
         readings = [r for r in readings if r.shape != "nine_gates"]
     values = None if plain and options.mixed_kong_points == 5 else _values(options)
 
-    def evaluate(r: Reading) -> tuple[Counts, int]:
-        counts = fans_of(r, facts, options, allowed)
-        return counts, CATALOGUE.total(counts, values)
-
     if len(readings) == 1:
-        best_counts, points = evaluate(readings[0])
+        best_counts = fans_of(readings[0], facts, options, allowed)
+        points = CATALOGUE.total(best_counts, values)
     else:
-        has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
-
-        def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
-            # §11.3 step 3: on a tie, report the reading the reference calculator reports.
-            if new.arrangement.shape is not Shape.STANDARD:
-                return False
-            c = new.counts
-            return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
-
-        best = best_total(readings, evaluate, prefer)
-        assert best is not None
-        best_counts, points = best.counts, best.total
+        best_counts, points = _best_reading(readings, facts, options, allowed, values)
     counts = best_counts
+    total = points
     if options.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
         counts["flower_tiles"] = win.flowers
-    total = CATALOGUE.total(counts, values)
+        total = CATALOGUE.total(counts, values)
     hits = CATALOGUE.hits(counts, values)
     legal = points >= options.min_points
     if not legal:
@@ -113,6 +108,32 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
             message=f"{points} points without flowers; {options.min_points} needed",
         )
     return Score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True)
+
+
+def _best_reading(
+    readings: list[Reading],
+    facts: HandFacts,
+    options: Options,
+    allowed: frozenset[str] | None,
+    values: dict[str, int] | None,
+) -> tuple[Counts, int]:
+    """The fans and points of the best of several readings (§11.3 steps 2-3)."""
+    has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
+
+    def evaluate(r: Reading) -> tuple[Counts, int]:
+        counts = fans_of(r, facts, options, allowed)
+        return counts, CATALOGUE.total(counts, values)
+
+    def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
+        # §11.3 step 3: on a tie, report the reading the reference calculator reports.
+        if new.arrangement.shape is not Shape.STANDARD:
+            return False
+        c = new.counts
+        return has_pairs or "pure_triple_chow" in c or "triple_pung" in c
+
+    best = best_total(readings, evaluate, prefer)
+    assert best is not None
+    return best.counts, best.total
 
 
 def fans_of(
@@ -240,6 +261,15 @@ def _knitted_wait(
         raw[fan] = 1
 
 
+def _mask(kinds: Sequence[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+_ORPHANS = _mask(TERMINALS_AND_HONORS)
+_SUITED = (1 << 27) - 1
+_KNITTED = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
+
+
 def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     """Every reading of the hand (§7.1, §11.3 step 1): the special shapes first, then the
     standard divisions in the reference calculator's order (it matters only for ties).
@@ -248,19 +278,20 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     knitted patterns) rather than ``arrangements``: the scorer needs each division once,
     not once per block that could hold the winning tile."""
     counts = facts.counts
-    melds = tuple(_meld_block(m) for m in win.melds)
+    melds = tuple(meld_block(m) for m in win.melds)
     n_sets = 4 - len(melds)
     out: list[Reading] = []
     # Cheap necessary conditions first: seven pairs need even counts, thirteen orphans 13
     # kinds, honors-and-knitted 14, nine gates 9 kinds of one suit, a knitted straight 9
     # suited kinds.
-    kinds = 34 - counts.count(0)
+    held = facts.held  # bit k: the concealed part holds kind k
+    kinds = held.bit_count()
     if not melds:
         if not any(c & 1 for c in counts):
             if is_seven_pairs(counts, four_as_two_pairs=True):
                 out.append(Reading(Shape.SEVEN_PAIRS, (), None))
         elif kinds == 13:
-            if is_thirteen_orphans(counts):
+            if held == _ORPHANS and is_thirteen_orphans(counts):
                 out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
         elif kinds == 14:
             suits = honors_and_knitted_pattern(counts)
@@ -268,34 +299,25 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
                 out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
         elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
             out.append(Reading("nine_gates", (), None))
-    if len(melds) <= 1 and kinds >= 9 and 27 - counts[:27].count(0) >= 9:
-        for suits in KNITTED_PATTERNS:
+    if len(melds) <= 1 and (held & _SUITED).bit_count() >= 9:
+        for suits, pattern in _KNITTED:
+            if held & pattern != pattern:
+                continue
             rest = list(counts)
             for k in knitted_kinds(suits):
                 rest[k] -= 1
-            if min(rest) < 0:
-                continue
-            knit = tuple(Block(BlockKind.KNITTED, s * 9 + off) for off, s in enumerate(suits))
+            knit = tuple(KNITTED_BLOCKS[s * 9 + off] for off, s in enumerate(suits))
             for sets, pair in decompose(rest, n_sets - 3):
-                blocks = (*knit, *sets, Block(BlockKind.PAIR, pair), *melds)
+                blocks = (*knit, *sets, PAIR_BLOCKS[pair], *melds)
                 out.append(Reading(Shape.KNITTED_STRAIGHT, blocks, suits))
             break
     divisions = decompose(counts, n_sets)
     if len(divisions) > 1:
         divisions.sort(key=_division_key)
     for sets, pair in divisions:
-        blocks = (*sets, Block(BlockKind.PAIR, pair), *melds)
+        blocks = (*sets, PAIR_BLOCKS[pair], *melds)
         out.append(Reading(Shape.STANDARD, blocks, None))
     return out
-
-
-@lru_cache(maxsize=1024)
-def _meld_block(meld: Meld) -> Block:
-    if meld.type is MeldType.CHI:
-        return Block(BlockKind.CHOW, meld.kind, meld.type)
-    if meld.type is MeldType.PON:
-        return Block(BlockKind.PUNG, meld.kind, meld.type)
-    return Block(BlockKind.KONG, meld.kind, meld.type)
 
 
 def _division_key(division: tuple[tuple[Block, ...], int]) -> tuple[tuple[int, int, int], ...]:

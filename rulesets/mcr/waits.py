@@ -51,42 +51,75 @@ def _split(counts: tuple[int, ...], honors: bool, pair: bool) -> bool:
     return False
 
 
-_RANGES = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+# Per suit: its counts -> (complete as it is, bit i set when one more tile of number i
+# completes it). A memo, cleared at 1 << 16 entries.
+_SUIT_FACTS: tuple[dict[tuple[int, ...], tuple[bool, int]], ...] = ({}, {}, {}, {})
+
+
+def _suit_facts(suit: int, part: tuple[int, ...]) -> tuple[bool, int]:
+    cache = _SUIT_FACTS[suit]
+    found = cache.get(part)
+    if found is not None:
+        return found
+    honors = suit == 3
+    held = 0
+    for i, c in enumerate(part):
+        if c:
+            held |= 1 << i
+    # a new tile must touch the suit's tiles (a pair, or a set with tiles 1-2 away)
+    near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
+    grown = list(part)
+    mask = 0
+    for i in range(len(part)):
+        if near >> i & 1:
+            grown[i] += 1
+            if _complete(tuple(grown), honors):
+                mask |= 1 << i
+            grown[i] -= 1
+    if len(cache) >= 1 << 16:
+        cache.clear()
+    facts = cache[part] = (_complete(part, honors), mask)
+    return facts
 
 
 def wait_kinds(before: list[int], n_melds: int, stop_unless: int | None = None) -> set[int]:
     """Every kind completing ``before`` (the concealed part without the winning tile).
     With ``stop_unless``, return as soon as a kind other than that one is found, and only
     the kinds other than it (the answer is then "is there another wait")."""
-    parts = [tuple(before[a:b]) for a, b, _h in _RANGES]
-    sizes = [sum(p) for p in parts]
-    bad = [not _complete(p, h) for p, (_a, _b, h) in zip(parts, _RANGES, strict=True)]
-    n_bad = sum(bad)
-    pairs = sum(1 for n in sizes if n % 3 == 2)
+    sizes = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0]
+    n_bad = 0
+    bad = 0  # the incomplete suit when there is one
+    pairs = 0
+    for suit in range(4):
+        lo = 9 * suit
+        part = tuple(before[lo : lo + 7 if suit == 3 else lo + 9])
+        size = sum(part)
+        complete, masks[suit] = _suit_facts(suit, part)
+        sizes[suit] = size
+        if not complete:
+            n_bad += 1
+            bad = suit
+        if size % 3 == 2:
+            pairs += 1
     out: set[int] = set()
-    for s, (a, b, honors) in enumerate(_RANGES):
-        # every other suit must already be complete
-        if n_bad - bad[s]:
-            continue
-        size = sizes[s] + 1
-        if size % 3 == 1 or pairs - (sizes[s] % 3 == 2) + (size % 3 == 2) != 1:
-            continue
-        part = list(parts[s])
-        held = 0
-        for i, c in enumerate(part):
-            if c:
-                held |= 1 << i
-        # a new tile must touch the suit's tiles (a pair, or a set with tiles 1-2 away)
-        near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
-        for i in range(b - a):
-            if not near >> i & 1 or stop_unless == a + i:
+    if n_bad <= 1:
+        for suit in range(4):
+            # every other suit must already be complete
+            if n_bad and suit != bad:
                 continue
-            part[i] += 1
-            if _complete(tuple(part), honors):
-                out.add(a + i)
-                if stop_unless is not None:
-                    return out
-            part[i] -= 1
+            size = sizes[suit] + 1
+            if size % 3 == 1 or pairs - (sizes[suit] % 3 == 2) + (size % 3 == 2) != 1:
+                continue
+            mask = masks[suit]
+            k = 9 * suit
+            while mask:
+                if mask & 1 and k != stop_unless:
+                    out.add(k)
+                    if stop_unless is not None:
+                        return out
+                mask >>= 1
+                k += 1
     if n_melds == 0 and sum(sizes) == 13:
         odd = [k for k in range(34) if before[k] % 2]
         if len(odd) == 1 and odd[0] != stop_unless:
