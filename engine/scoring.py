@@ -1,86 +1,31 @@
-"""Scoring results shared by every ruleset: itemised pattern hits and the hand's score.
+"""The generic pattern framework shared by every ruleset, and its results.
 
-The generic pattern framework lives here too: ``PatternDef`` (names, value, exclusions as
-data), ``PatternSet`` (a catalogue that applies exclusions and adds up) and ``best_total``
-(evaluate every arrangement of a hand, keep the best). Nothing here is specific to a ruleset.
+``PatternDef`` (names, value, exclusions as data), ``PatternSet`` (a catalogue that applies
+exclusions and adds up) and ``best_total`` (evaluate every arrangement of a hand, keep the
+best). The results, ``PatternHit`` and ``Score``, live in ``engine.score`` and are
+re-exported here. Nothing here is specific to a ruleset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
 
-@dataclass(frozen=True, slots=True)
-class PatternHit:
-    """One scored pattern (fan / yaku / ZJ pattern / dora) and how often it counts."""
+from engine.score import PatternHit, Score, ScoreError
 
-    id: str
-    zh: str
-    en: str
-    ja: str
-    value: int  # per occurrence
-    count: int = 1
-
-    @property
-    def points(self) -> int:
-        return self.value * self.count
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "zh": self.zh,
-            "en": self.en,
-            "ja": self.ja,
-            "value": self.value,
-            "count": self.count,
-        }
-
-
-class ScoreError:
-    """Result codes of a hand that does not score (../shared/formats/hand-jsonl.md)."""
-
-    INVALID_INPUT = "invalid_input"
-    NOT_A_WIN = "not_a_win"
-    NO_YAKU = "no_yaku"
-    BELOW_MINIMUM = "below_minimum"
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """The value of a win. ``legal`` is whether the hand may be declared (minimum met, a
-    yaku present); ``error`` names why not, or why there is no score at all.
-    ``details`` carries the ruleset's own output fields (han, fu, payment, face_down…)."""
-
-    ruleset: str
-    patterns: tuple[PatternHit, ...] = ()
-    total: int = 0
-    legal: bool = False
-    error: str | None = None
-    message: str = ""
-    details: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand-jsonl output object (without ``id``)."""
-        if self.error is not None and not self.patterns:
-            return {"ok": False, "error": self.error, "message": self.message}
-        out: dict[str, Any] = {
-            "ok": self.error is None,
-            "ruleset": self.ruleset,
-            "patterns": [p.to_json() for p in self.patterns],
-            "total": self.total,
-            "legal": self.legal,
-        }
-        if self.error is not None:
-            out["error"] = self.error
-            out["message"] = self.message
-        out.update(self.details)
-        return out
-
-    @classmethod
-    def failure(cls, ruleset: str, error: str, message: str) -> Score:
-        return cls(ruleset=ruleset, error=error, message=message)
+__all__ = [
+    "Counts",
+    "Evaluation",
+    "PatternDef",
+    "PatternHit",
+    "PatternSet",
+    "Score",
+    "ScoreError",
+    "best_total",
+]
 
 
 # ------------------------------------------------------------------ pattern framework
@@ -90,6 +35,7 @@ C = TypeVar("C")
 A = TypeVar("A")
 
 
+@mypyc_attr(native_class=False)  # mypyc builds no generic dataclass (setup.py)
 @dataclass(frozen=True, slots=True)
 class PatternDef(Generic[C]):
     """One pattern of a ruleset's catalogue.
@@ -113,6 +59,9 @@ class PatternDef(Generic[C]):
         return PatternHit(self.id, self.zh, self.en, self.ja, val, count)
 
 
+_MEMO_BOUND = 1 << 16  # a memo is cleared when it reaches this many entries
+
+
 class PatternSet(Generic[C]):
     """A catalogue of patterns in precedence order.
 
@@ -130,8 +79,14 @@ class PatternSet(Generic[C]):
             unknown = [x for x in d.excludes if x not in self.by_id]
             if unknown:
                 raise ValueError(f"{d.id} excludes unknown ids {unknown}")
+        self.ids: tuple[str, ...] = tuple(d.id for d in self.defs)
+        self.excludes: dict[str, tuple[str, ...]] = {d.id: d.excludes for d in self.defs}
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
         self._hits: dict[tuple[str, int, int | None], PatternHit] = {}  # immutable, reused
+        # Memos keyed by a set of pattern ids (not by hand): what survives the exclusion
+        # rules, and the catalogue order of a set.
+        self._kept: dict[frozenset[str], tuple[str, ...]] = {}
+        self._orders: dict[frozenset[str], tuple[str, ...]] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
 
     def count(self, ctx: C) -> Counts:
@@ -148,17 +103,34 @@ class PatternSet(Generic[C]):
         self, counts: Mapping[str, int], excludes: Mapping[str, tuple[str, ...]] | None = None
     ) -> Counts:
         """Apply the "not counted with" rules. ``excludes`` overrides some patterns' lists
-        (for an edition or option); other patterns keep their catalogue lists."""
-        present = {k: v for k, v in counts.items() if v > 0}
-        for pid in sorted(present, key=self.order.__getitem__):
-            if pid not in present:
-                continue
-            lst = self.by_id[pid].excludes
-            if excludes is not None and pid in excludes:
-                lst = excludes[pid]
-            for other in lst:
-                present.pop(other, None)
-        return present
+        (for an edition or option); other patterns keep their catalogue lists. The result
+        is in catalogue order."""
+        present = frozenset(k for k, v in counts.items() if v > 0)
+        if excludes is None:
+            kept = self._kept.get(present)
+            if kept is None:
+                if len(self._kept) >= _MEMO_BOUND:
+                    self._kept.clear()
+                kept = self._kept[present] = self._survivors(present, self.excludes)
+        else:
+            kept = self._survivors(present, {**self.excludes, **excludes})
+        return {pid: counts[pid] for pid in kept}
+
+    def _survivors(
+        self, present: frozenset[str], lists: Mapping[str, tuple[str, ...]]
+    ) -> tuple[str, ...]:
+        """The present patterns that no bigger present pattern excludes, in order."""
+        left = set(present)
+        for pid in self._in_order(present):
+            if pid in left:
+                left.difference_update(lists[pid])
+        return self._in_order(left)
+
+    def _in_order(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """``ids`` in catalogue order."""
+        order = self.order
+        names = self.ids
+        return tuple([names[rank] for rank in sorted([order[pid] for pid in ids])])
 
     def total(self, counts: Mapping[str, int], values: Mapping[str, int] | None = None) -> int:
         """Sum of value × count; ``values`` overrides some patterns' values."""
@@ -173,7 +145,13 @@ class PatternSet(Generic[C]):
         """Pattern hits in catalogue order."""
         vals = values or {}
         out = []
-        for k in sorted(counts, key=self.order.__getitem__):
+        ids = frozenset(counts)
+        ordered = self._orders.get(ids)
+        if ordered is None:
+            if len(self._orders) >= _MEMO_BOUND:
+                self._orders.clear()
+            ordered = self._orders[ids] = self._in_order(ids)
+        for k in ordered:
             n = counts[k]
             if n <= 0:
                 continue
@@ -185,13 +163,13 @@ class PatternSet(Generic[C]):
         return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
 class Evaluation(Generic[A]):
     """One candidate reading of a hand with its (already excluded) pattern counts."""
 
-    arrangement: A
-    counts: Counts
-    total: int
+    def __init__(self, arrangement: A, counts: Counts, total: int) -> None:
+        self.arrangement: Final = arrangement
+        self.counts: Final = counts
+        self.total: Final = total
 
 
 def best_total(

@@ -1,0 +1,86 @@
+"""The mypyc build (setup.py) is in use where required, and scores exactly as the
+pure-Python sources do."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ROOT, compiled_sources, extension_of
+
+# Prints, one JSON line per hand, MCR scores of generated hands and the engine's shape
+# answers on their concealed parts. With "pure", project modules load from their .py
+# sources even where a compiled extension sits beside them.
+_PROBE = """
+import importlib.machinery as machinery, json, sys
+from pathlib import Path
+root = Path(sys.argv[1])
+if sys.argv[2] == "pure":
+    source_only = machinery.FileFinder.path_hook(
+        (machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES)
+    )
+    def hook(path):
+        p = Path(path or ".").resolve()
+        if p == root or root in p.parents:
+            return source_only(path)
+        raise ImportError(path)
+    sys.path_hooks.insert(0, hook)
+    sys.path_importer_cache.clear()
+sys.path.insert(0, str(root))
+from engine.shapes import decompose, shanten, waits
+from engine.tiles import counts_of, kind_of
+from rulesets.mcr import RULESET, Options
+from tests.rulesets.mcr.generator import generate
+compiled = [m for m in ("engine.shapes", "rulesets.mcr.scorer")
+            if sys.modules[m].__file__.endswith(".so")]
+print(json.dumps(compiled))
+options = Options()
+for hand in generate("compiled-vs-pure", int(sys.argv[3])):
+    before = counts_of(hand.concealed)
+    after = list(before)
+    after[kind_of(hand.win_tile)] += 1
+    n_melds = len(hand.melds)
+    row = {
+        "score": RULESET.score(hand, options).to_json(),
+        "waits": sorted(waits(before, n_melds)),
+        "shanten": shanten(before, n_melds),
+        "divisions": [[[b.kind, b.tile] for b in sets] + [pair]
+                      for sets, pair in decompose(after, 4 - n_melds)],
+    }
+    print(json.dumps(row, sort_keys=True))
+"""
+
+
+def _probe(mode: str, hands: int) -> tuple[list[str], list[str]]:
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(ROOT), mode, str(hands)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout.splitlines()
+    return json.loads(out[0]), out[1:]
+
+
+def test_compiled_build_is_in_use_where_required() -> None:
+    built = [src for src in compiled_sources() if extension_of(src) is not None]
+    if os.environ.get("JANTAKU_REQUIRE_COMPILED") == "1":  # .ci/run
+        assert built == compiled_sources(), "setup.py did not compile every listed module"
+    for src in built:
+        name = ".".join(src.relative_to(ROOT).with_suffix("").parts)
+        assert str(importlib.import_module(name).__file__).endswith(".so")
+
+
+def test_compiled_and_pure_python_agree() -> None:
+    compiled_modules, compiled = _probe("default", 3000)
+    pure_modules, pure = _probe("pure", 3000)
+    assert pure_modules == []
+    if extension_of(ROOT / "rulesets/mcr/scorer.py") is not None:
+        assert compiled_modules == ["engine.shapes", "rulesets.mcr.scorer"]
+    assert len(compiled) == len(pure) == 3000
+    for i, (a, b) in enumerate(zip(compiled, pure, strict=True)):
+        assert a == b, f"hand {i}: compiled {a} != pure {b}"
