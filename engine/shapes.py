@@ -182,27 +182,37 @@ _MELD_BLOCKS = {
     for k in range(NUM_KINDS)
 }
 _SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair kind or -1
-# Per suit (m, p, s, z): the suit's counts -> its splits. Cleared when it grows past the
-# bound (deterministic; what a hand's answer is does not depend on it).
-_SPLITS: tuple[dict[tuple[int, ...], tuple[_SuitSplit, ...]], ...] = ({}, {}, {}, {})
+# Per suit (m, p, s, z): the suit's counts, read as an octal number -> its splits. Cleared
+# when it grows past the bound (deterministic; no answer depends on it).
+_SPLITS: tuple[dict[int, tuple[_SuitSplit, ...]], ...] = ({}, {}, {}, {})
 _SPLITS_BOUND = 1 << 16
 
 
-def _suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
+def suit_code(counts: Sequence[int], lo: int, hi: int) -> int:
+    """``counts[lo:hi]`` read as an octal number (0 for an empty suit): a cheap memo key.
+    Counts stay below 8 (four copies of a kind, one more when a wait is tried)."""
+    code = 0
+    for i in range(hi - 1, lo - 1, -1):
+        code = code * 8 + counts[i]
+    return code
+
+
+def _suit_splits(suit: int, code: int, counts: Sequence[int]) -> tuple[_SuitSplit, ...]:
     cache = _SPLITS[suit]
-    found = cache.get(counts)
+    found = cache.get(code)
     if found is not None:
         return found
     offset = 9 * suit
     out = []
-    for sets, pair in _suit_partitions(counts, suit == 3):
+    part = tuple(counts[offset : offset + 7 if suit == 3 else offset + 9])
+    for sets, pair in _suit_partitions(part, suit == 3):
         blocks = tuple(
             (_CHOWS if kind is BlockKind.CHOW else _PUNGS)[n + offset] for kind, n in sets
         )
         out.append((blocks, pair + offset if pair >= 0 else -1))
     if len(cache) >= _SPLITS_BOUND:
         cache.clear()
-    splits = cache[counts] = tuple(out)
+    splits = cache[code] = tuple(out)
     return splits
 
 
@@ -218,12 +228,21 @@ def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...
     acc: list[_SuitSplit] = [((), -1)]
     for suit in range(4):
         lo = 9 * suit
-        part = tuple(counts[lo : lo + 7 if suit == 3 else lo + 9])
-        if not any(part):
+        code = suit_code(counts, lo, lo + 7 if suit == 3 else lo + 9)
+        if not code:
             continue
-        splits = _suit_splits(suit, part)
+        splits = _suit_splits(suit, code, counts)
         if not splits:
             return []
+        if len(splits) == 1 and len(acc) == 1:  # the usual case: one way each
+            blocks, pair = acc[0]
+            sets, p = splits[0]
+            if p >= 0:
+                if pair >= 0:
+                    return []
+                pair = p
+            acc[0] = (blocks + sets, pair)
+            continue
         grown: list[_SuitSplit] = []
         for blocks, pair in acc:
             for sets, p in splits:

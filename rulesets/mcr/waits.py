@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.shapes import suit_code
+
 
 @lru_cache(maxsize=1 << 15)
 def _complete(counts: tuple[int, ...], honors: bool) -> bool:
@@ -51,17 +53,19 @@ def _split(counts: tuple[int, ...], honors: bool, pair: bool) -> bool:
     return False
 
 
-# Per suit: its counts -> (complete as it is, bit i set when one more tile of number i
-# completes it). A memo, cleared at 1 << 16 entries.
-_SUIT_FACTS: tuple[dict[tuple[int, ...], tuple[bool, int]], ...] = ({}, {}, {}, {})
+# Per suit: its counts (``suit_code``) -> (complete as it is, bit i set when one more
+# tile of number i completes it). A memo, cleared at 1 << 16 entries.
+_SUIT_FACTS: tuple[dict[int, tuple[bool, int]], ...] = ({}, {}, {}, {})
 
 
-def _suit_facts(suit: int, part: tuple[int, ...]) -> tuple[bool, int]:
+def _suit_facts(suit: int, code: int, before: list[int]) -> tuple[bool, int]:
     cache = _SUIT_FACTS[suit]
-    found = cache.get(part)
+    found = cache.get(code)
     if found is not None:
         return found
     honors = suit == 3
+    lo = 9 * suit
+    part = tuple(before[lo : lo + 7 if honors else lo + 9])
     held = 0
     for i, c in enumerate(part):
         if c:
@@ -78,7 +82,7 @@ def _suit_facts(suit: int, part: tuple[int, ...]) -> tuple[bool, int]:
             grown[i] -= 1
     if len(cache) >= 1 << 16:
         cache.clear()
-    facts = cache[part] = (_complete(part, honors), mask)
+    facts = cache[code] = (_complete(part, honors), mask)
     return facts
 
 
@@ -93,9 +97,11 @@ def wait_kinds(before: list[int], n_melds: int, stop_unless: int | None = None) 
     pairs = 0
     for suit in range(4):
         lo = 9 * suit
-        part = tuple(before[lo : lo + 7 if suit == 3 else lo + 9])
-        size = sum(part)
-        complete, masks[suit] = _suit_facts(suit, part)
+        hi = lo + 7 if suit == 3 else lo + 9
+        size = 0
+        for k in range(lo, hi):
+            size += before[k]
+        complete, masks[suit] = _suit_facts(suit, suit_code(before, lo, hi), before)
         sizes[suit] = size
         if not complete:
             n_bad += 1
