@@ -12,9 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.hand_check import hand_problem
 from engine.melds import Meld, MeldError
 from engine.notation import NotationError, format_tiles, parse_tile, parse_tiles, sort_key
-from engine.tiles import Tile, counts_of, first_flower, kind_of, over_four
+from engine.tiles import Tile, counts_of, kind_of
 
 
 class InvalidInput(ValueError):
@@ -75,25 +76,9 @@ class WinContext:
     def check(self, hand_tiles: int) -> None:
         """Raise ``InvalidInput`` unless this is a well-formed hand of ``hand_tiles`` tiles
         (14 or 17, kongs counting 3) with no kind more than four times, indicators included."""
-        if self.tile_count != hand_tiles:
-            raise InvalidInput(
-                f"hand has {self.tile_count} tiles (concealed + winning tile + 3 per meld); "
-                f"expected {hand_tiles}"
-            )
-        tiles = [*self.concealed, self.win_tile]
-        if first_flower(tiles) is not None:
-            raise InvalidInput("flowers are given as the 'flowers' count, not as hand tiles")
-        indicators = (*self.dora_indicators, *self.ura_dora_indicators)
-        if indicators and first_flower(indicators) is not None:
-            raise InvalidInput("an indicator cannot be a flower")
-        for meld in self.melds:
-            tiles.extend(meld.tiles)
-        tiles.extend(indicators)
-        kind = over_four(tiles)
-        if kind is not None:
-            raise InvalidInput(f"more than four of {format_tiles([kind])}")
-        if not 0 <= self.flowers <= 8:
-            raise InvalidInput("flowers must be between 0 and 8")
+        problem = hand_problem(self, hand_tiles)
+        if problem is not None:
+            raise InvalidInput(problem)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> WinContext:

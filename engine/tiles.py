@@ -101,14 +101,6 @@ _KIND_OR_SPARE: Final = tuple(
 )
 
 
-def first_flower(tiles: Iterable[Tile]) -> Tile | None:
-    """The first flower among ``tiles``, or None."""
-    for t in tiles:
-        if FIRST_FLOWER <= t < FIRST_FLOWER + NUM_FLOWERS:
-            return t
-    return None
-
-
 def lowest_kind(tiles: Iterable[Tile]) -> int:
     """The lowest kind among non-flower ``tiles`` (red fives count as fives)."""
     low = NUM_KINDS
@@ -118,19 +110,6 @@ def lowest_kind(tiles: Iterable[Tile]) -> int:
         if k < low:
             low = k
     return low
-
-
-def over_four(tiles: Iterable[Tile]) -> int | None:
-    """A kind that ``tiles`` hold more than four of (flowers ignored), or None."""
-    counts = [0] * (NUM_KINDS + 1)
-    table = _KIND_OR_SPARE
-    for t in tiles:
-        k = table[t]
-        n = counts[k] + 1
-        if n > 4 and k < NUM_KINDS:
-            return k
-        counts[k] = n
-    return None
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:

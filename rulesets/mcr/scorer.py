@@ -22,6 +22,7 @@ from engine.shapes import (
     knitted_kinds,
     meld_block,
 )
+from engine.state import builder
 from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
 from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
@@ -30,6 +31,7 @@ from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.waits import wait_kinds
 
 RULESET_ID = "mcr"
+_new_score = builder(Score)  # Score(...) without the frozen __init__'s cost
 _SITUATIONAL = (
     "self_drawn",
     "last_tile_draw",
@@ -97,17 +99,18 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
         counts["flower_tiles"] = win.flowers
         total = CATALOGUE.total(counts, values)
     hits = CATALOGUE.hits(counts, values)
-    legal = points >= options.min_points
-    if not legal:
-        return Score(
+    minimum = options.min_points
+    if points < minimum:
+        return _new_score(
             ruleset=RULESET_ID,
             patterns=hits,
             total=total,
             legal=False,
             error=ScoreError.BELOW_MINIMUM,
-            message=f"{points} points without flowers; {options.min_points} needed",
+            message=f"{points} points without flowers; {minimum} needed",
+            details={},
         )
-    return Score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True)
+    return _new_score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True, details={})
 
 
 def _best_reading(
