@@ -59,9 +59,6 @@ class PatternDef(Generic[C]):
         return PatternHit(self.id, self.zh, self.en, self.ja, val, count)
 
 
-_MEMO_BOUND = 1 << 16  # a memo is cleared when it reaches this many entries
-
-
 class PatternSet(Generic[C]):
     """A catalogue of patterns in precedence order.
 
@@ -83,10 +80,6 @@ class PatternSet(Generic[C]):
         self.excludes: dict[str, tuple[str, ...]] = {d.id: d.excludes for d in self.defs}
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
         self._hits: dict[tuple[str, int, int | None], PatternHit] = {}  # immutable, reused
-        # Memos keyed by a set of pattern ids (not by hand): what survives the exclusion
-        # rules, and the catalogue order of a set.
-        self._kept: dict[frozenset[str], tuple[str, ...]] = {}
-        self._orders: dict[frozenset[str], tuple[str, ...]] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
 
     def count(self, ctx: C) -> Counts:
@@ -105,26 +98,21 @@ class PatternSet(Generic[C]):
         """Apply the "not counted with" rules. ``excludes`` overrides some patterns' lists
         (for an edition or option); other patterns keep their catalogue lists. The result
         is in catalogue order."""
-        present = frozenset(k for k, v in counts.items() if v > 0)
-        if excludes is None:
-            kept = self._kept.get(present)
-            if kept is None:
-                if len(self._kept) >= _MEMO_BOUND:
-                    self._kept.clear()
-                kept = self._kept[present] = self._survivors(present, self.excludes)
-        else:
-            kept = self._survivors(present, {**self.excludes, **excludes})
+        present = [k for k, v in counts.items() if v > 0]
+        lists = self.excludes if excludes is None else {**self.excludes, **excludes}
+        kept = self._survivors(present, lists)
         return {pid: counts[pid] for pid in kept}
 
     def _survivors(
-        self, present: frozenset[str], lists: Mapping[str, tuple[str, ...]]
+        self, present: list[str], lists: Mapping[str, tuple[str, ...]]
     ) -> tuple[str, ...]:
-        """The present patterns that no bigger present pattern excludes, in order."""
-        left = set(present)
-        for pid in self._in_order(present):
-            if pid in left:
-                left.difference_update(lists[pid])
-        return self._in_order(left)
+        """The present patterns that no pattern still present excludes, in order."""
+        ordered = self._in_order(present)
+        dropped: set[str] = set()
+        for pid in ordered:
+            if pid not in dropped:
+                dropped.update(lists[pid])
+        return tuple([pid for pid in ordered if pid not in dropped])
 
     def _in_order(self, ids: Iterable[str]) -> tuple[str, ...]:
         """``ids`` in catalogue order."""
@@ -145,13 +133,7 @@ class PatternSet(Generic[C]):
         """Pattern hits in catalogue order."""
         vals = values or {}
         out = []
-        ids = frozenset(counts)
-        ordered = self._orders.get(ids)
-        if ordered is None:
-            if len(self._orders) >= _MEMO_BOUND:
-                self._orders.clear()
-            ordered = self._orders[ids] = self._in_order(ids)
-        for k in ordered:
+        for k in self._in_order(counts):
             n = counts[k]
             if n <= 0:
                 continue

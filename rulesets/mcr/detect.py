@@ -343,12 +343,9 @@ def standard_fans(
             out["pung_of_terminals_or_honors"] = ptoh
     chows = in_reference_order(chows)
     pungs = in_reference_order(pungs)
-    if allowed is None:
-        _add(out, _combination_fans(chows, pungs, pair))
-    else:
-        chow_fans(chows, pair, out, allowed)
-        if len(chows) < 4:
-            pung_fans(pungs, out, allowed)
+    chow_fans(chows, pair, out, allowed)
+    if len(chows) < 4:
+        pung_fans(pungs, out, allowed)
     if len(chows) == 4 and pair < 27:
         out["all_chows"] = 1
     # A dragon (wind) pair turns Two Dragon Pungs (Big Three Winds) into the "little" fan.
@@ -366,33 +363,6 @@ def standard_fans(
     if (win_in_hidden_chow or pair == win) and facts.unique_wait():
         _wait_fan(blocks, win, out)
     return out
-
-
-# Memo of the chow and pung combination fans of a hand's sets (full rules), keyed by the
-# sets' kinds in reference order and the pair when it matters (a five, for the terminal
-# chows fans). Cleared at 1 << 16 entries.
-_COMBINATIONS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[str, int], ...]] = {}
-
-
-def _combination_fans(
-    chows: list[int], pungs: list[int], pair: int
-) -> tuple[tuple[str, int], ...]:
-    key = (tuple(chows), tuple(pungs), pair if pair < 27 and pair % 9 == 4 else -1)
-    found = _COMBINATIONS.get(key)
-    if found is None:
-        out: Counts = {}
-        chow_fans(chows, pair, out)
-        if len(chows) < 4:
-            pung_fans(pungs, out)
-        if len(_COMBINATIONS) >= 1 << 16:
-            _COMBINATIONS.clear()
-        found = _COMBINATIONS[key] = tuple(out.items())
-    return found
-
-
-def _add(out: Counts, fans: tuple[tuple[str, int], ...]) -> None:
-    for fan, n in fans:
-        out[fan] = out.get(fan, 0) + n
 
 
 def _block_traits(blocks: tuple[Block, ...], out: Counts) -> None:

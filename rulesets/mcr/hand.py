@@ -159,7 +159,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         part=part,
     )
     facts.held = held
-    facts.base = dict(_tile_fans(mask))
+    _tile_fans(mask, facts.base)
     _concealment_fans(facts, facts.base)
     _situational_fans(win, facts, facts.base)
     if hogs > 0:
@@ -181,29 +181,19 @@ _M_REVERSIBLE = _mask(REVERSIBLE)
 _RANK_MASKS = tuple(_mask((r, r + 9, r + 18)) for r in range(9))
 
 
-def _ranks_within(mask: int, low: int, high: int) -> bool:
-    allowed = 0
-    for r in range(low - 1, high):
-        allowed |= _RANK_MASKS[r]
-    return not mask & ~allowed
+def _ranks(low: int, high: int) -> int:
+    """The kinds of numbers ``low`` to ``high`` in every suit, as a mask."""
+    return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
 
 
-_TILE_FANS: dict[int, tuple[tuple[str, int], ...]] = {}  # memo, cleared at 1 << 16 entries
+_M_LOWER = _ranks(1, 4)
+_M_UPPER = _ranks(6, 9)
+_M_MIDDLE = _ranks(4, 6)
 
 
-def _tile_fans(mask: int) -> tuple[tuple[str, int], ...]:
-    found = _TILE_FANS.get(mask)
-    if found is None:
-        if len(_TILE_FANS) >= 1 << 16:
-            _TILE_FANS.clear()
-        found = _TILE_FANS[mask] = _tile_fans_of(mask)
-    return found
-
-
-def _tile_fans_of(mask: int) -> tuple[tuple[str, int], ...]:
+def _tile_fans(mask: int, out: Counts) -> None:
     """Fans decided by which kinds the hand holds (mcr.md §12: 22, 49, 51, 75, 76, the
     tile-class fans 3, 8, 11, 18, 40, 68 and the range fans 25-27, 36, 37)."""
-    out: Counts = {}
     honors = bool(mask & _M_HONORS)
     suits = sum(1 for m in _M_SUITS if mask & m)
     if not honors:
@@ -230,13 +220,12 @@ def _tile_fans_of(mask: int) -> tuple[tuple[str, int], ...]:
         elif not mask & ~outer:
             out["all_terminals_and_honors"] = 1
     if not honors:
-        if _ranks_within(mask, 1, 4):
+        if not mask & ~_M_LOWER:
             out["lower_four" if mask & _RANK_MASKS[3] else "lower_tiles"] = 1
-        elif _ranks_within(mask, 6, 9):
+        elif not mask & ~_M_UPPER:
             out["upper_four" if mask & _RANK_MASKS[5] else "upper_tiles"] = 1
-        elif _ranks_within(mask, 4, 6):
+        elif not mask & ~_M_MIDDLE:
             out["middle_tiles"] = 1
-    return tuple(out.items())
 
 
 def _concealment_fans(facts: HandFacts, out: Counts) -> None:
