@@ -1,11 +1,21 @@
-FROM python:3.11-slim
-WORKDIR /app
-COPY pyproject.toml README.md alembic.ini ./
+# Build stage: a C compiler so setup.py can compile the scoring hot path with mypyc.
+FROM python:3.11-slim AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY rulesets ./rulesets
 COPY server ./server
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+
+FROM python:3.11-slim
+WORKDIR /app
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+COPY alembic.ini ./
 COPY migrations ./migrations
-RUN pip install --no-cache-dir .
 # Migrations are found in /app/migrations (the working directory); the embedded default
 # database is a SQLite file here too unless JANTAKU_DATABASE_URL points elsewhere.
 ENV JANTAKU_MIGRATIONS=/app/migrations

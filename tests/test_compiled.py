@@ -8,13 +8,12 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from tests.conftest import ROOT, compiled_sources, extension_of
 
-# Prints, one JSON line per hand, MCR scores of generated hands and the engine's shape
-# answers on their concealed parts. With "pure", project modules load from their .py
-# sources even where a compiled extension sits beside them.
+# Prints, one JSON line per hand, MCR scores of generated hands with the engine's shape
+# answers on their concealed parts, then riichi scores of generated hands. With "pure",
+# project modules load from their .py sources even where an extension sits beside them.
 _PROBE = """
 import importlib.machinery as machinery, json, sys
 from pathlib import Path
@@ -34,8 +33,11 @@ sys.path.insert(0, str(root))
 from engine.shapes import decompose, shanten, waits
 from engine.tiles import counts_of, kind_of
 from rulesets.mcr import RULESET, Options
+from rulesets.riichi import RULESET as RIICHI
+from rulesets.riichi.options import RiichiOptions
 from tests.rulesets.mcr.generator import generate
-compiled = [m for m in ("engine.shapes", "rulesets.mcr.scorer")
+from tests.rulesets.riichi.hand_generator import HandGenerator
+compiled = [m for m in ("engine.shapes", "rulesets.mcr.scorer", "rulesets.riichi.scorer")
             if sys.modules[m].__file__.endswith(".so")]
 print(json.dumps(compiled))
 options = Options()
@@ -52,6 +54,9 @@ for hand in generate("compiled-vs-pure", int(sys.argv[3])):
                       for sets, pair in decompose(after, 4 - n_melds)],
     }
     print(json.dumps(row, sort_keys=True))
+riichi = RiichiOptions()
+for hand in HandGenerator(b"compiled-vs-pure").hands(int(sys.argv[3])):
+    print(json.dumps(RIICHI.score(hand, riichi).to_json(), sort_keys=True))
 """
 
 
@@ -64,6 +69,10 @@ def _probe(mode: str, hands: int) -> tuple[list[str], list[str]]:
         cwd=ROOT,
     ).stdout.splitlines()
     return json.loads(out[0]), out[1:]
+
+
+def _has_extension(module: str) -> bool:
+    return extension_of(ROOT / (module.replace(".", "/") + ".py")) is not None
 
 
 def test_compiled_build_is_in_use_where_required() -> None:
@@ -79,8 +88,9 @@ def test_compiled_and_pure_python_agree() -> None:
     compiled_modules, compiled = _probe("default", 3000)
     pure_modules, pure = _probe("pure", 3000)
     assert pure_modules == []
-    if extension_of(ROOT / "rulesets/mcr/scorer.py") is not None:
-        assert compiled_modules == ["engine.shapes", "rulesets.mcr.scorer"]
-    assert len(compiled) == len(pure) == 3000
+    expected = ["engine.shapes", "rulesets.mcr.scorer", "rulesets.riichi.scorer"]
+    built = {".".join(s.relative_to(ROOT).with_suffix("").parts) for s in compiled_sources()}
+    assert compiled_modules == [m for m in expected if m in built and _has_extension(m)]
+    assert len(compiled) == len(pure) == 6000
     for i, (a, b) in enumerate(zip(compiled, pure, strict=True)):
         assert a == b, f"hand {i}: compiled {a} != pure {b}"

@@ -40,7 +40,9 @@ def test_reconnect_in_the_middle_of_a_claim_window(server: LiveServer) -> None:
     again = server.ws(tid, token)
     welcome = again.recv()
     assert welcome["type"] == "welcome" and welcome["seat"] == 0
-    assert welcome["last_seq"] == last_seq  # nothing happened while we were away
+    # Nothing but the bots' answers to the same window (they may land after our prompt).
+    assert welcome["last_seq"] >= last_seq
+    last_seq = welcome["last_seq"]
     state = again.recv()
     assert state["type"] == "state" and state["seq"] == last_seq
     window = state["view"]["hand"]["window"]
