@@ -79,7 +79,15 @@ class PatternSet(Generic[C]):
         self.ids: tuple[str, ...] = tuple(d.id for d in self.defs)
         self.excludes: dict[str, tuple[str, ...]] = {d.id: d.excludes for d in self.defs}
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
-        self._hits: dict[tuple[str, int, int | None], PatternHit] = {}  # immutable, reused
+        # Ranks each pattern excludes (by catalogue position), and with overridden lists.
+        self._excluded: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.order[x] for x in d.excludes) for d in self.defs
+        )
+        self._overrides: list[tuple[Mapping[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]]
+        self._overrides = []
+        # Hits made so far: per pattern by count, and with an overridden value.
+        self._hits: dict[str, dict[int, PatternHit]] = {d.id: {} for d in self.defs}
+        self._valued_hits: dict[tuple[str, int, int], PatternHit] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
 
     def count(self, ctx: C) -> Counts:
@@ -93,54 +101,69 @@ class PatternSet(Generic[C]):
         return out
 
     def exclude(
-        self, counts: Mapping[str, int], excludes: Mapping[str, tuple[str, ...]] | None = None
+        self, counts: Counts, excludes: Mapping[str, tuple[str, ...]] | None = None
     ) -> Counts:
         """Apply the "not counted with" rules. ``excludes`` overrides some patterns' lists
         (for an edition or option); other patterns keep their catalogue lists. The result
         is in catalogue order."""
-        present = [k for k, v in counts.items() if v > 0]
-        lists = self.excludes if excludes is None else {**self.excludes, **excludes}
-        kept = self._survivors(present, lists)
-        return {pid: counts[pid] for pid in kept}
+        ranks = self._ranks(counts)
+        lists = self._excluded if excludes is None else self._excluded_with(excludes)
+        dropped: set[int] = set()
+        for r in ranks:
+            if r not in dropped:
+                dropped.update(lists[r])
+        ids = self.ids
+        return {ids[r]: counts[ids[r]] for r in ranks if r not in dropped}
 
-    def _survivors(
-        self, present: list[str], lists: Mapping[str, tuple[str, ...]]
-    ) -> tuple[str, ...]:
-        """The present patterns that no pattern still present excludes, in order."""
-        ordered = self._in_order(present)
-        dropped: set[str] = set()
-        for pid in ordered:
-            if pid not in dropped:
-                dropped.update(lists[pid])
-        return tuple([pid for pid in ordered if pid not in dropped])
-
-    def _in_order(self, ids: Iterable[str]) -> tuple[str, ...]:
-        """``ids`` in catalogue order."""
+    def _ranks(self, counts: Counts) -> list[int]:
+        """The catalogue positions of the patterns counted at least once, in order."""
         order = self.order
-        names = self.ids
-        return tuple([names[rank] for rank in sorted([order[pid] for pid in ids])])
+        return sorted([order[k] for k, n in counts.items() if n > 0])
 
-    def total(self, counts: Mapping[str, int], values: Mapping[str, int] | None = None) -> int:
+    def _excluded_with(
+        self, excludes: Mapping[str, tuple[str, ...]]
+    ) -> tuple[tuple[int, ...], ...]:
+        for known, lists in self._overrides:
+            if known is excludes:
+                return lists
+        lists = tuple(
+            tuple(self.order[x] for x in excludes.get(pid, self.excludes[pid])) for pid in self.ids
+        )
+        self._overrides.append((excludes, lists))
+        return lists
+
+    def total(self, counts: Counts, values: Mapping[str, int] | None = None) -> int:
         """Sum of value × count; ``values`` overrides some patterns' values."""
         base = self._values
+        total = 0
         if values:
-            return sum(values.get(k, base[k]) * n for k, n in counts.items())
-        return sum(base[k] * n for k, n in counts.items())
+            for k, n in counts.items():
+                total += values.get(k, base[k]) * n
+        else:
+            for k, n in counts.items():
+                total += base[k] * n
+        return total
 
     def hits(
-        self, counts: Mapping[str, int], values: Mapping[str, int] | None = None
+        self, counts: Counts, values: Mapping[str, int] | None = None
     ) -> tuple[PatternHit, ...]:
-        """Pattern hits in catalogue order."""
-        vals = values or {}
+        """Pattern hits in catalogue order (immutable, so each is made once and reused)."""
         out = []
-        for k in self._in_order(counts):
+        ids = self.ids
+        for r in self._ranks(counts):
+            k = ids[r]
             n = counts[k]
-            if n <= 0:
-                continue
-            key = (k, n, vals.get(k))
-            hit = self._hits.get(key)
-            if hit is None:
-                hit = self._hits[key] = self.by_id[k].hit(n, key[2])
+            value = values.get(k) if values else None
+            if value is None:
+                by_count = self._hits[k]
+                hit = by_count.get(n)
+                if hit is None:
+                    hit = by_count[n] = self.defs[r].hit(n)
+            else:
+                key = (k, n, value)
+                hit = self._valued_hits.get(key)
+                if hit is None:
+                    hit = self._valued_hits[key] = self.defs[r].hit(n, value)
             out.append(hit)
         return tuple(out)
 

@@ -188,7 +188,7 @@ _SPLITS: tuple[dict[int, tuple[_SuitSplit, ...]], ...] = ({}, {}, {}, {})
 _SPLITS_BOUND = 1 << 16
 
 
-def suit_code(counts: Sequence[int], lo: int, hi: int) -> int:
+def suit_code(counts: list[int], lo: int, hi: int) -> int:
     """``counts[lo:hi]`` read as an octal number (0 for an empty suit): a cheap memo key.
     Counts stay below 8 (four copies of a kind, one more when a wait is tried)."""
     code = 0
@@ -222,16 +222,17 @@ def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...
     Returns ``(sets, pair_kind)`` pairs; sets are concealed blocks sorted by tile. An empty
     list when no split exists.
     """
-    if sum(counts) != 3 * n_sets + 2:
+    c: list[int] = counts if isinstance(counts, list) else list(counts)
+    if sum(c) != 3 * n_sets + 2:
         return []
     # The divisions so far (suit by suit), each as (sets, pair kind or -1).
     acc: list[_SuitSplit] = [((), -1)]
     for suit in range(4):
         lo = 9 * suit
-        code = suit_code(counts, lo, lo + 7 if suit == 3 else lo + 9)
+        code = suit_code(c, lo, lo + 7 if suit == 3 else lo + 9)
         if not code:
             continue
-        splits = _suit_splits(suit, code, counts)
+        splits = _suit_splits(suit, code, c)
         if not splits:
             return []
         if len(splits) == 1 and len(acc) == 1:  # the usual case: one way each

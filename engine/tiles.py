@@ -95,7 +95,7 @@ def kind_from(number: int, suit: int) -> int:
 
 
 # Kind of every tile id, with a spare slot (index NUM_KINDS) that flowers count into.
-_KIND_OR_SPARE: Final = tuple(
+KIND_OR_SPARE: Final = tuple(
     NUM_KINDS if FIRST_FLOWER <= t < FIRST_FLOWER + NUM_FLOWERS else kind_of(t)
     for t in range(MAX_TILE + 1)
 )
@@ -104,7 +104,7 @@ _KIND_OR_SPARE: Final = tuple(
 def lowest_kind(tiles: Iterable[Tile]) -> int:
     """The lowest kind among non-flower ``tiles`` (red fives count as fives)."""
     low = NUM_KINDS
-    table = _KIND_OR_SPARE
+    table = KIND_OR_SPARE
     for t in tiles:
         k = table[t]
         if k < low:
@@ -115,7 +115,7 @@ def lowest_kind(tiles: Iterable[Tile]) -> int:
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
     """A 34-long count vector of the kinds in ``tiles`` (flowers are ignored)."""
     counts = [0] * (NUM_KINDS + 1)
-    table = _KIND_OR_SPARE
+    table = KIND_OR_SPARE
     for t in tiles:
         counts[table[t]] += 1
     counts.pop()
