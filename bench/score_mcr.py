@@ -9,7 +9,7 @@ interleaved). Prints both rates and the ratio. Jantaku's time includes
 
 No hand is scored twice: both scorers first warm up on hands of another seed, then every
 timed pass scores fresh hands (seed ``SEED/pass``), and the best of ``--repeat`` passes
-is reported. Jantaku's bounded memos (per suit, per fan set, ...) keep what they learnt,
+is reported. Jantaku's bounded memos (per suit) keep what they learnt,
 as in a long-running server, but cannot turn a repeated hand into a cache hit.
 """
 
