@@ -129,7 +129,7 @@ class PatternSet(Generic[C]):
         lists = tuple(
             tuple(self.order[x] for x in excludes.get(pid, self.excludes[pid])) for pid in self.ids
         )
-        self._overrides.append((excludes, lists))
+        self._overrides = [*self._overrides[-7:], (excludes, lists)]  # a few, by identity
         return lists
 
     def total(self, counts: Counts, values: Mapping[str, int] | None = None) -> int:

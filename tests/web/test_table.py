@@ -70,6 +70,12 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
                 text = p.page.text_content("#deadline") or ""
                 assert re.fullmatch(r"\d+ s", text), text
                 seen_deadline = True
+            if p is a and spectated and not compared:
+                # the table stands still while Ann holds her prompt: a spectator arriving
+                # now gets the server's own view, which the first spectator's folded
+                # events must equal (checked before she answers: after, the table moves)
+                spectators_agree(new_page(), watcher, table)
+                compared = True
             p.step()
             if p is b and b.actions == 4:
                 b.shoot("phone-table", artifacts)
@@ -84,11 +90,6 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
             assert "Spectating" in (watcher.text_content("#mine") or "")
             watcher.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
             spectated = True
-        if spectated and not compared and a.has_prompt() and a.actions >= 6:
-            # the table stands still while Ann thinks: a spectator arriving now gets the
-            # server's own view, which the first spectator's folded events must equal
-            spectators_agree(new_page(), watcher, table)
-            compared = True
 
     for page in (ann, ben, watcher):
         page.wait_for_selector(".matchsheet svg.chart")
