@@ -1,0 +1,94 @@
+"""Instructions per MCR score, Jantaku against PyMahjongGB, counted by callgrind.
+
+    python bench/score_mcr_icount.py [--hands 2000] [--seed icount]
+
+Wall-clock rates on a shared 2-core machine move by ±25 % between runs; instruction
+counts do not. Each side runs in a child Python under ``valgrind --tool=callgrind``: it
+warms up on hands of another seed, then scores fresh hands through ``map``, and only
+what runs inside ``map`` is counted (``--toggle-collect=map_next``), so imports, hand
+generation and warm-up are left out. Needs valgrind (a Debian package).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_CHILD = """
+import contextlib, sys
+sys.path.insert(0, sys.argv[1])
+from tests.rulesets.mcr.generator import generate
+side, seed, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
+if side == "jantaku":
+    from rulesets.mcr import RULESET, Options
+    options = Options()
+    def score(hand):
+        return RULESET.score(hand, options)
+    prepare = lambda hands: hands
+else:
+    import MahjongGB
+    from tests.rulesets.mcr.oracle import oracle_args
+    def score(args):
+        with contextlib.suppress(TypeError):
+            return MahjongGB.MahjongFanCalculator(*args)
+    prepare = lambda hands: [oracle_args(h) for h in hands]
+for item in prepare(list(generate(seed + "/warm-up", n))):
+    score(item)
+items = prepare(list(generate(seed, n)))
+list(map(score, items))
+"""
+
+
+def count(side: str, seed: str, hands: int) -> float:
+    """Instructions per hand for ``side`` ("jantaku" or "pymahjonggb")."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        run = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=map_next",
+                f"--callgrind-out-file={out}",
+                sys.executable,
+                "-c",
+                _CHILD,
+                str(ROOT),
+                side,
+                seed,
+                str(hands),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise SystemExit(f"no callgrind total in:\n{run.stderr}")
+    return int(found.group(1)) / hands
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", default="icount")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    ours = count("jantaku", args.seed, args.hands)
+    ref = count("pymahjonggb", args.seed, args.hands)
+    print(f"hands: {args.hands} fresh (seed {args.seed!r}), after a warm-up on other hands")
+    print(f"PyMahjongGB: {ref:10.0f} instructions/hand")
+    print(f"Jantaku:     {ours:10.0f} instructions/hand")
+    print(f"ratio PyMahjongGB/Jantaku: {ref / ours:.3f}")
+
+
+if __name__ == "__main__":
+    main()
