@@ -112,38 +112,45 @@ _Part = tuple[tuple[tuple[BlockKind, int], ...], int]  # (sets as (kind, number)
 def _suit_partitions(counts: tuple[int, ...], honors: bool) -> tuple[_Part, ...]:
     """All ways to cut one suit's tiles into pungs/chows and at most one pair."""
     out: list[_Part] = []
-    c = list(counts)
-
-    def rec(start: int, sets: list[tuple[BlockKind, int]], pair: int) -> None:
-        i = start
-        while i < len(c) and c[i] == 0:
-            i += 1
-        if i == len(c):
-            out.append((tuple(sets), pair))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            sets.append((BlockKind.PUNG, i))
-            rec(i, sets, pair)
-            sets.pop()
-            c[i] += 3
-        if not honors and i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            sets.append((BlockKind.CHOW, i))
-            rec(i, sets, pair)
-            sets.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-        if pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            rec(i, sets, i)
-            c[i] += 2
-
-    rec(0, [], -1)
+    _cut(list(counts), honors, 0, [], -1, out)
     return tuple(out)
+
+
+def _cut(
+    c: list[int],
+    honors: bool,
+    start: int,
+    sets: list[tuple[BlockKind, int]],
+    pair: int,
+    out: list[_Part],
+) -> None:
+    """``_suit_partitions``' search from number ``start`` on (``c`` is restored after)."""
+    i = start
+    while i < len(c) and c[i] == 0:
+        i += 1
+    if i == len(c):
+        out.append((tuple(sets), pair))
+        return
+    if c[i] >= 3:
+        c[i] -= 3
+        sets.append((BlockKind.PUNG, i))
+        _cut(c, honors, i, sets, pair, out)
+        sets.pop()
+        c[i] += 3
+    if not honors and i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        sets.append((BlockKind.CHOW, i))
+        _cut(c, honors, i, sets, pair, out)
+        sets.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    if pair < 0 and c[i] >= 2:
+        c[i] -= 2
+        _cut(c, honors, i, sets, i, out)
+        c[i] += 2
 
 
 @lru_cache(maxsize=1 << 16)

@@ -10,47 +10,43 @@ only the suit that receives the tile is re-examined.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.shapes import suit_code
 
 
-@lru_cache(maxsize=1 << 15)
-def _complete(counts: tuple[int, ...], honors: bool) -> bool:
+def _complete(counts: list[int], honors: bool) -> bool:
     """Whether one suit splits into sets plus at most one pair (exactly one when its size
     is 2 mod 3, none when 0 mod 3)."""
     n = sum(counts)
     if n % 3 == 1:
         return False
-    if n == 0:
-        return True
-    return _split(counts, honors, n % 3 == 2)
-
-
-def _split(counts: tuple[int, ...], honors: bool, pair: bool) -> bool:
-    i = 0
-    while counts[i] == 0:
-        i += 1
-        if i == len(counts):
-            return not pair
-    c = list(counts)
-    if pair and c[i] >= 2:
-        c[i] -= 2
-        if _split(tuple(c), honors, False) if any(c) else True:
-            return True
-        c[i] += 2
-    if c[i] >= 3:
-        c[i] -= 3
-        if (not any(c) and not pair) or (any(c) and _split(tuple(c), honors, pair)):
-            return True
-        c[i] += 3
-    if not honors and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        if (not any(c) and not pair) or (any(c) and _split(tuple(c), honors, pair)):
-            return True
+    if n % 3 == 0:
+        return _sets_only(counts, honors)
+    for k in range(len(counts)):
+        if counts[k] >= 2:
+            counts[k] -= 2
+            found = _sets_only(counts, honors)
+            counts[k] += 2
+            if found:
+                return True
     return False
+
+
+def _sets_only(counts: list[int], honors: bool) -> bool:
+    """Whether one suit splits into sets alone. The lowest tile left is in a pung or
+    starts a chow, and three chows from one tile use what three pungs would: so it
+    starts (count mod 3) chows, and one pass decides."""
+    if honors:
+        return all(c % 3 == 0 for c in counts)
+    back1 = back2 = 0  # chows started one and two numbers below
+    for i in range(len(counts)):
+        left = counts[i] - back1 - back2
+        if left < 0:
+            return False
+        start = left % 3
+        if start and i + 2 >= len(counts):
+            return False
+        back2, back1 = back1, start
+    return True
 
 
 # Per suit: its counts (``suit_code``) -> (complete as it is, bit i set when one more
@@ -77,12 +73,12 @@ def _suit_facts(suit: int, code: int, before: list[int]) -> tuple[bool, int]:
     for i in range(len(part)):
         if near >> i & 1:
             grown[i] += 1
-            if _complete(tuple(grown), honors):
+            if _complete(grown, honors):
                 mask |= 1 << i
             grown[i] -= 1
     if len(cache) >= 1 << 16:
         cache.clear()
-    facts = cache[code] = (_complete(part, honors), mask)
+    facts = cache[code] = (_complete(list(part), honors), mask)
     return facts
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 from engine.rng import SeededStream
-from engine.shapes import ShapeRules, waits
-from rulesets.mcr.waits import is_unique_wait, wait_kinds
+from engine.shapes import ShapeRules, _suit_complete, waits
+from rulesets.mcr.waits import _complete, is_unique_wait, wait_kinds
 
 from .generator import generate
 
@@ -50,3 +52,11 @@ def test_examples() -> None:
     assert wait_kinds(counts(18, 19, 20, 20), 3) == {20}
     # a kind whose four copies are all held still counts (formal waits)
     assert wait_kinds(counts(0, 0, 0, 0, 1, 2, 3, 4, 5, 9, 10, 11, 27), 0) == {27}
+
+
+def test_one_pass_suit_check_matches_the_search() -> None:
+    # Every suit of up to 10 tiles (counts up to five: a wait may add a fifth copy).
+    for honors, size in ((False, 9), (True, 7)):
+        for counts in itertools.product(range(6), repeat=size):
+            if sum(counts) <= 10:
+                assert _complete(list(counts), honors) == _suit_complete(counts, honors), counts
