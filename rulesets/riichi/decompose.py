@@ -17,18 +17,12 @@ from engine.shapes import Wait
 from rulesets.riichi.hand import (
     ANKAN,
     CHI,
-    CHOWS,
-    HONOR_TRIPLETS,
     KIND_OF,
     PON,
     SHAPE_KOKUSHI,
     SHAPE_SEVEN_PAIRS,
     SHAPE_STANDARD,
     SUIT_FIELDS,
-    THREE_CHOWS,
-    THREE_KANS,
-    THREE_TRIPLETS,
-    TRIPLETS,
     WAIT_CLOSED,
     WAIT_EDGE,
     WAIT_PUNG,
@@ -39,6 +33,7 @@ from rulesets.riichi.hand import (
     Reading,
     Split,
     SuitPart,
+    reading_features,
     suit_part,
 )
 
@@ -210,16 +205,7 @@ def standard_readings(
         all_chows = sorted(chows + meld_chows) if meld_chows else chows
         triplets = sorted(pungs + meld_triplets) if meld_triplets else pungs
         base_ankou = melds.ankou + len(pungs)
-        # reading_features() of a standard reading, inline
-        features = 0
-        if all_chows:
-            features = CHOWS if len(all_chows) < 3 else CHOWS | THREE_CHOWS
-        if triplets:
-            features |= TRIPLETS if len(triplets) < 3 else TRIPLETS | THREE_TRIPLETS
-            if triplets[-1] >= 27:
-                features |= HONOR_TRIPLETS
-            if kongs >= 3:
-                features |= THREE_KANS
+        features = reading_features(SHAPE_STANDARD, all_chows, triplets, kongs)
         if pair == win:
             out.append(Reading(SHAPE_STANDARD, all_chows, triplets, kongs, base_ankou,
                                pair, WAIT_SINGLE, pung_fu, features))
