@@ -55,14 +55,18 @@ def test_reconnect_in_the_middle_of_a_claim_window(server: LiveServer) -> None:
     resent: list[dict[str, Any]] = []
     while not resent or resent[-1]["type"] != "prompt":
         resent.append(again.recv())
+    # Other seats' answers are not ours to see, so the resent seqs may have gaps; every
+    # event the first connection saw after that point must come again, in order.
     seqs = [f["seq"] for f in resent if f["type"] == "event"]
-    assert seqs == sorted(seqs) and seqs[0] > last_seq - 3 and seqs[-1] == last_seq
+    seen_before = [f["seq"] for f in ws.frames if f["type"] == "event" and f["seq"] > last_seq - 3]
+    assert seqs == sorted(seqs) and all(s > last_seq - 3 for s in seqs)
+    assert set(seen_before) <= set(seqs)
     assert resent[-1]["prompt_id"] == prompt["prompt_id"]
     # answering the restored prompt moves the table on
     passing = next(a for a in restored["actions"] if a["action"]["type"] == "pass")
     again.send(passing)
     answered = again.until_type("event")
-    assert answered["seq"] == last_seq + 1
+    assert answered["seq"] > last_seq  # after any bot answer that landed meanwhile
     ev = answered["event"]
     assert ev["type"] == "answered" and ev["action"]["type"] == "pass"
     assert ev["seat"] == passing["action"]["seat"]
