@@ -94,6 +94,7 @@ def test_resync_from_zero_replays_the_whole_match_redacted(server: LiveServer) -
     ws.recv()
     state = ws.recv()
     ws.until_type("prompt")
+    latest = max([state["seq"], *(f["seq"] for f in ws.frames if f["type"] == "event")])
     ws.send({"type": "resync", "last_seq": 0})
     events = []
     while True:
@@ -102,7 +103,7 @@ def test_resync_from_zero_replays_the_whole_match_redacted(server: LiveServer) -
             break
         events.append(f)
     assert events[0]["event"]["type"] == "match_started"
-    assert events[-1]["seq"] == state["seq"]
+    assert events[-1]["seq"] == latest  # the bots may have played on before our prompt
     for f in events:
         ev = f["event"]
         if ev["type"] == "dealt" and ev["seat"] != 0:
