@@ -18,13 +18,15 @@ _PROBE = """
 import importlib.machinery as machinery, json, sys
 from pathlib import Path
 root = Path(sys.argv[1])
+PROJECT = ("engine", "rulesets", "tests")
 if sys.argv[2] == "pure":
     source_only = machinery.FileFinder.path_hook(
         (machinery.SourceFileLoader, machinery.SOURCE_SUFFIXES)
     )
     def hook(path):
         p = Path(path or ".").resolve()
-        if p == root or root in p.parents:
+        # the project's own folders only (a virtualenv may sit inside the checkout)
+        if p == root or (root in p.parents and p.relative_to(root).parts[0] in PROJECT):
             return source_only(path)
         raise ImportError(path)
     sys.path_hooks.insert(0, hook)
