@@ -130,5 +130,40 @@ def wait_kinds(before: list[int], n_melds: int, stop_unless: int | None = None) 
 
 
 def is_unique_wait(before: list[int], n_melds: int, win: int) -> bool:
-    """Whether ``win`` is the only kind completing ``before`` (stops at a second wait)."""
-    return not wait_kinds(before, n_melds, stop_unless=win)
+    """Whether ``win`` is the only kind completing ``before``, when ``before`` plus ``win``
+    is a standard hand (sets and one pair).
+
+    Then every suit of the whole hand is complete on its own, which leaves two places for
+    another wait: the winning suit (its one-more-tile answers), or, when the winning suit
+    without the winning tile is complete with a pair (a two-pair "shabo" wait), the suit
+    holding the hand's pair; no other suit can take a tile (its size would become 1 mod 3).
+    Plus Seven Pairs without melds. So one or two suits are examined, not four."""
+    w = win // 9
+    lo = 9 * w
+    hi = lo + 7 if w == 3 else lo + 9
+    complete, mask = _suit_facts(w, suit_code(before, lo, hi), before)
+    if mask & ~(1 << (win - lo)):
+        return False
+    if complete:
+        for s in range(4):
+            if s == w:
+                continue
+            slo = 9 * s
+            shi = slo + 7 if s == 3 else slo + 9
+            size = 0
+            for k in range(slo, shi):
+                size = size + before[k]
+            if size % 3 == 2:
+                if _suit_facts(s, suit_code(before, slo, shi), before)[1]:
+                    return False
+                break
+    if n_melds == 0:
+        odd = -1
+        for k in range(34):
+            if before[k] & 1:
+                if odd >= 0:
+                    return True
+                odd = k
+        if odd >= 0 and odd != win:
+            return False
+    return True

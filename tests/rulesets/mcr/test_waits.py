@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from engine.rng import SeededStream
-from engine.shapes import ShapeRules, _suit_complete, waits
+from engine.shapes import ShapeRules, _suit_complete, decompose, waits
 from rulesets.mcr.waits import _complete, is_unique_wait, wait_kinds
 
 from .generator import generate
@@ -35,8 +35,28 @@ def test_matches_engine_on_generated_wins() -> None:
         before[win.win_kind] -= 1
         expected = engine_waits(before, len(win.melds))
         assert wait_kinds(before, len(win.melds)) == expected
-        if win.win_kind in expected:
+        after = win.concealed_counts()
+        if decompose(after, 4 - len(win.melds)):  # is_unique_wait's standard-hand premise
             assert is_unique_wait(before, len(win.melds), win.win_kind) == (len(expected) == 1)
+
+
+def test_unique_wait_with_every_held_tile_as_the_winning_tile() -> None:
+    """Standard hands only (the premise), each concealed kind taken as the winning tile:
+    shabo, edge, closed, single and many-sided waits, with and without melds."""
+    checked = 0
+    for win in generate("unique-waits", 800):
+        after = win.concealed_counts()
+        n_melds = len(win.melds)
+        if not decompose(after, 4 - n_melds):
+            continue
+        for k in range(34):
+            if after[k]:
+                before = list(after)
+                before[k] -= 1
+                expected = engine_waits(before, n_melds)
+                assert is_unique_wait(before, n_melds, k) == (expected == {k}), (before, k)
+                checked += 1
+    assert checked > 3000
 
 
 def test_examples() -> None:
