@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Final
 
 from engine.melds import Meld, MeldType
-from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS
+from engine.tiles import KIND_OR_SPARE, NUM_KINDS, TERMINALS_AND_HONORS, lowest_kind
 
 
 class BlockKind(StrEnum):
@@ -181,13 +182,18 @@ _PUNGS = tuple(Block(BlockKind.PUNG, k) for k in range(NUM_KINDS))
 PAIR_BLOCKS = tuple(Block(BlockKind.PAIR, k) for k in range(NUM_KINDS))
 KNITTED_BLOCKS = tuple(Block(BlockKind.KNITTED, k) for k in range(NUM_KINDS))
 # The block of every meld there is, by meld type and lowest kind.
-_MELD_BLOCKS = {
-    (t, k): Block(
-        {MeldType.CHI: BlockKind.CHOW, MeldType.PON: BlockKind.PUNG}.get(t, BlockKind.KONG), k, t
+_MELD_BLOCKS: dict[MeldType, tuple[Block, ...]] = {
+    t: tuple(
+        Block(
+            {MeldType.CHI: BlockKind.CHOW, MeldType.PON: BlockKind.PUNG}.get(t, BlockKind.KONG),
+            k,
+            t,
+        )
+        for k in range(NUM_KINDS)
     )
     for t in MeldType
-    for k in range(NUM_KINDS)
 }
+_CHI: Final = MeldType.CHI
 _SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair kind or -1
 # Per suit (m, p, s, z): the suit's counts, read as an octal number -> its splits. Cleared
 # when it grows past the bound (deterministic; no answer depends on it).
@@ -280,7 +286,10 @@ def is_standard_complete(counts: Sequence[int]) -> bool:
 
 def meld_block(meld: Meld) -> Block:
     """The (shared) block of a declared meld."""
-    return _MELD_BLOCKS[meld.type, meld.kind]
+    typ = meld.type
+    tiles = meld.tiles
+    kind = lowest_kind(tiles) if typ is _CHI else KIND_OR_SPARE[tiles[0]]
+    return _MELD_BLOCKS[typ][kind]
 
 
 def _wait_in(block: Block, win: int) -> Wait:

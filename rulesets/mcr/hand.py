@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from engine.context import InvalidInput, WinContext
-from engine.melds import KONG_TYPES, MeldType
+from engine.melds import MeldType
 from engine.shapes import ShapeRules, waits
-from engine.tiles import kind_of
+from engine.tiles import KIND_OR_SPARE, lowest_kind
 from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
+_CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_ANKAN: Final = MeldType.ANKAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,29 +117,35 @@ def check_flags(win: WinContext) -> None:
 def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
     """The shared facts of a hand that ``WinContext.check`` accepted (or of a part of a
     bigger hand, see ``PartRules``)."""
+    table = KIND_OR_SPARE
     counts = [0] * 34
     for t in win.concealed:
-        counts[t if t < 34 else kind_of(t)] += 1
-    w = win.win_tile if win.win_tile < 34 else kind_of(win.win_tile)
-    counts[w] += 1
+        k = table[t]
+        counts[k] = counts[k] + 1
+    w = table[win.win_tile]
+    counts[w] = counts[w] + 1
     all_counts = list(counts)
     mask = 0
     melded_sets = 0
     n_kongs = 0
-    for meld in win.melds:
-        k = meld.kind
-        if meld.type is MeldType.CHI:
-            all_counts[k] += 1
-            all_counts[k + 1] += 1
-            all_counts[k + 2] += 1
+    melds = win.melds
+    for meld in melds:
+        typ = meld.type
+        tiles = meld.tiles
+        if typ is _CHI:
+            k = lowest_kind(tiles)
+            all_counts[k] = all_counts[k] + 1
+            all_counts[k + 1] = all_counts[k + 1] + 1
+            all_counts[k + 2] = all_counts[k + 2] + 1
             mask |= 7 << k
         else:
-            all_counts[k] += len(meld.tiles)
+            k = table[tiles[0]]
+            all_counts[k] = all_counts[k] + len(tiles)
             mask |= 1 << k
-        if meld.type is not MeldType.ANKAN:
+            if typ is not _PON:
+                n_kongs += 1
+        if typ is not _ANKAN:
             melded_sets += 1
-        if meld.type in KONG_TYPES:
-            n_kongs += 1
     hogs = -n_kongs
     held = 0
     for k in range(34):
@@ -150,7 +160,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         counts=counts,
         all_counts=all_counts,
         win=w,
-        n_melds=len(win.melds),
+        n_melds=len(melds),
         melded_sets=melded_sets,
         n_kongs=n_kongs,
         tsumo=win.tsumo,
