@@ -83,6 +83,7 @@ class PatternSet(Generic[C]):
         self._excluded: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.order[x] for x in d.excludes) for d in self.defs
         )
+        self._none_dropped: list[bool] = [False] * len(self.defs)
         self._overrides: list[tuple[Mapping[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]]
         self._overrides = []
         # Hits made so far: per pattern by count, and with an overridden value.
@@ -108,17 +109,25 @@ class PatternSet(Generic[C]):
         is in catalogue order."""
         ranks = self._ranks(counts)
         lists = self._excluded if excludes is None else self._excluded_with(excludes)
-        dropped: set[int] = set()
+        dropped = self._none_dropped[:]  # by rank; a list copy is cheaper than a set here
         for r in ranks:
-            if r not in dropped:
-                dropped.update(lists[r])
+            if not dropped[r]:
+                for x in lists[r]:
+                    dropped[x] = True
         ids = self.ids
-        return {ids[r]: counts[ids[r]] for r in ranks if r not in dropped}
+        out: Counts = {}
+        for r in ranks:
+            if not dropped[r]:
+                k = ids[r]
+                out[k] = counts[k]
+        return out
 
     def _ranks(self, counts: Counts) -> list[int]:
         """The catalogue positions of the patterns counted at least once, in order."""
         order = self.order
-        return sorted([order[k] for k, n in counts.items() if n > 0])
+        ranks = [order[k] for k, n in counts.items() if n > 0]
+        ranks.sort()
+        return ranks
 
     def _excluded_with(
         self, excludes: Mapping[str, tuple[str, ...]]

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.context import InvalidInput, WinContext
+from engine.hand_check import hand_problem
 from engine.scoring import Evaluation, Score, ScoreError, best_total
 from engine.shapes import (
     KNITTED_BLOCKS,
@@ -69,11 +70,43 @@ class Reading:
         self.knitted_suits: Final = knitted_suits
 
 
+class Plan:
+    """What scoring needs of one ``Options``, read once: reading a pydantic model's fields
+    costs a generic attribute lookup each, and a hand reads them many times."""
+
+    def __init__(self, options: Options) -> None:
+        self.options: Final = options
+        self.wmo: Final = options.edition == "wmo2006"
+        plain = not options.beginner and not self.wmo
+        self.allowed: Final = None if plain else _allowed(options)
+        self.values: Final = None if plain and options.mixed_kong_points == 5 else _values(options)
+        self.mixed_kong_points: Final = options.mixed_kong_points
+        self.knitted_straight_waits: Final = options.knitted_straight_waits
+        self.use_flowers: Final = options.use_flowers
+        self.min_points: Final = options.min_points
+
+
+# Plans by the id of their Options (kept alive by the plan, so an id is not reused).
+_PLANS: dict[int, Plan] = {}
+
+
+def plan_of(options: Options) -> Plan:
+    plan = _PLANS.get(id(options))
+    if plan is not None and plan.options is options:
+        return plan
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    plan = _PLANS[id(options)] = Plan(options)
+    return plan
+
+
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
     """Score a 14-tile win; with ``part``, score 14 tiles that are a part of a bigger
     winning hand under those rules (see ``PartRules``)."""
+    problem = hand_problem(win, 14)  # ``WinContext.check``, called natively
+    if problem is not None:
+        return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, problem)
     try:
-        win.check(14)
         check_flags(win)
     except InvalidInput as exc:
         return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
@@ -81,25 +114,25 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
     readings = _readings(win, facts)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
-    plain = not options.beginner and options.edition == "botzone1998"
-    allowed = None if plain else _allowed(options)
+    plan = plan_of(options)
+    allowed = plan.allowed
     if allowed is not None and "nine_gates" not in allowed and len(readings) > 1:
         # its fixed extras only exist with the fan; the standard readings remain
         readings = [r for r in readings if r.shape != "nine_gates"]
-    values = None if plain and options.mixed_kong_points == 5 else _values(options)
+    values = plan.values
 
     if len(readings) == 1:
-        best_counts = fans_of(readings[0], facts, options, allowed)
+        best_counts = fans_of(readings[0], facts, plan)
         points = CATALOGUE.total(best_counts, values)
     else:
-        best_counts, points = _best_reading(readings, facts, options, allowed, values)
+        best_counts, points = _best_reading(readings, facts, plan)
     counts = best_counts
     total = points
-    if options.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
+    if plan.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
         counts["flower_tiles"] = win.flowers
         total = CATALOGUE.total(counts, values)
     hits = CATALOGUE.hits(counts, values)
-    minimum = options.min_points
+    minimum = plan.min_points
     if points < minimum:
         return _new_score(
             ruleset=RULESET_ID,
@@ -113,18 +146,13 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
     return _new_score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True, details={})
 
 
-def _best_reading(
-    readings: list[Reading],
-    facts: HandFacts,
-    options: Options,
-    allowed: frozenset[str] | None,
-    values: dict[str, int] | None,
-) -> tuple[Counts, int]:
+def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
     """The fans and points of the best of several readings (§11.3 steps 2-3)."""
     has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
+    values = plan.values
 
     def evaluate(r: Reading) -> tuple[Counts, int]:
-        counts = fans_of(r, facts, options, allowed)
+        counts = fans_of(r, facts, plan)
         return counts, CATALOGUE.total(counts, values)
 
     def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
@@ -139,11 +167,10 @@ def _best_reading(
     return best.counts, best.total
 
 
-def fans_of(
-    r: Reading, facts: HandFacts, options: Options, allowed: frozenset[str] | None
-) -> Counts:
+def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> Counts:
     """The fans scored by one reading after every exclusion rule."""
-    wmo = options.edition == "wmo2006"
+    wmo = plan.wmo
+    allowed = plan.allowed
     if r.shape == "nine_gates":
         raw = {k: v for k, v in facts.base.items() if k in _SITUATIONAL}
         raw["nine_gates"] = 1
@@ -167,11 +194,11 @@ def fans_of(
                 if suited == 9:
                     raw["knitted_straight"] = 1
         else:
-            _knitted_straight(r, facts, options, raw)
+            _knitted_straight(r, facts, plan, raw)
     if facts.part is not None:
         for fan in facts.part.drop:
             raw.pop(fan, None)
-    if options.mixed_kong_points == 3 and raw.pop("melded_and_concealed_kong", 0):
+    if plan.mixed_kong_points == 3 and raw.pop("melded_and_concealed_kong", 0):
         raw["melded_kong"] = 1
         raw["concealed_kong"] = 1
     if allowed is not None:
@@ -197,7 +224,7 @@ def _seven_pairs(facts: HandFacts, raw: Counts, wmo: bool) -> None:
         raw.pop("tile_hog", None)  # §15: no Tile Hog with Seven Pairs there
 
 
-def _knitted_straight(r: Reading, facts: HandFacts, options: Options, raw: Counts) -> None:
+def _knitted_straight(r: Reading, facts: HandFacts, plan: Plan, raw: Counts) -> None:
     """§11.8: the knitted part counts as three chows; the fourth set and the pair score
     as in a standard hand; waits are judged without the knitted tiles."""
     raw["knitted_straight"] = 1
@@ -224,13 +251,12 @@ def _knitted_straight(r: Reading, facts: HandFacts, options: Options, raw: Count
         if extra.kind is BlockKind.KONG:
             melded = 0 if extra.meld is not None and extra.meld.value == "ankan" else 1
             kong_fans(melded, 1 - melded, 0, False, raw)
-    _knitted_wait(r, facts, options, raw, extra, pair)
+    _knitted_wait(r, facts, plan.knitted_straight_waits, raw, extra, pair)
 
 
 def _knitted_wait(
-    r: Reading, facts: HandFacts, options: Options, raw: Counts, extra: Block, pair: int
+    r: Reading, facts: HandFacts, mode: str, raw: Counts, extra: Block, pair: int
 ) -> None:
-    mode = options.knitted_straight_waits
     win = facts.win
     if facts.win_hidden:
         return
