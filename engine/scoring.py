@@ -87,7 +87,7 @@ class PatternSet(Generic[C]):
         self._overrides: list[tuple[Mapping[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]]
         self._overrides = []
         # Hits made so far: per pattern by count, and with an overridden value.
-        self._hits: dict[str, dict[int, PatternHit]] = {d.id: {} for d in self.defs}
+        self._hits: list[dict[int, PatternHit]] = [{} for _ in self.defs]  # by rank
         self._valued_hits: dict[tuple[str, int, int], PatternHit] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
 
@@ -159,12 +159,13 @@ class PatternSet(Generic[C]):
         """Pattern hits in catalogue order (immutable, so each is made once and reused)."""
         out = []
         ids = self.ids
+        made = self._hits
         for r in self._ranks(counts):
             k = ids[r]
             n = counts[k]
             value = values.get(k) if values else None
             if value is None:
-                by_count = self._hits[k]
+                by_count = made[r]
                 hit = by_count.get(n)
                 if hit is None:
                     hit = by_count[n] = self.defs[r].hit(n)

@@ -177,12 +177,12 @@ def _suits(counts: Sequence[int]) -> list[tuple[tuple[int, ...], bool, int]]:
 
 # Every concealed block there is, built once and indexed by lowest kind: shapes hand out
 # these shared (immutable) blocks instead of building new ones per hand.
-_CHOWS = tuple(Block(BlockKind.CHOW, k) for k in range(NUM_KINDS))
-_PUNGS = tuple(Block(BlockKind.PUNG, k) for k in range(NUM_KINDS))
-PAIR_BLOCKS = tuple(Block(BlockKind.PAIR, k) for k in range(NUM_KINDS))
-KNITTED_BLOCKS = tuple(Block(BlockKind.KNITTED, k) for k in range(NUM_KINDS))
+_CHOWS: Final = tuple(Block(BlockKind.CHOW, k) for k in range(NUM_KINDS))
+_PUNGS: Final = tuple(Block(BlockKind.PUNG, k) for k in range(NUM_KINDS))
+PAIR_BLOCKS: Final = tuple(Block(BlockKind.PAIR, k) for k in range(NUM_KINDS))
+KNITTED_BLOCKS: Final = tuple(Block(BlockKind.KNITTED, k) for k in range(NUM_KINDS))
 # The block of every meld there is, by meld type and lowest kind.
-_MELD_BLOCKS: dict[MeldType, tuple[Block, ...]] = {
+_MELD_BLOCKS: Final[dict[MeldType, tuple[Block, ...]]] = {
     t: tuple(
         Block(
             {MeldType.CHI: BlockKind.CHOW, MeldType.PON: BlockKind.PUNG}.get(t, BlockKind.KONG),
@@ -197,8 +197,8 @@ _CHI: Final = MeldType.CHI
 _SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair kind or -1
 # Per suit (m, p, s, z): the suit's counts, read as an octal number -> its splits. Cleared
 # when it grows past the bound (deterministic; no answer depends on it).
-_SPLITS: tuple[dict[int, tuple[_SuitSplit, ...]], ...] = ({}, {}, {}, {})
-_SPLITS_BOUND = 1 << 16
+_SPLITS: Final[tuple[dict[int, tuple[_SuitSplit, ...]], ...]] = ({}, {}, {}, {})
+_SPLITS_BOUND: Final = 1 << 16
 
 
 def suit_code(counts: list[int], lo: int, hi: int) -> int:
@@ -236,7 +236,10 @@ def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...
     list when no split exists.
     """
     c: list[int] = counts if isinstance(counts, list) else list(counts)
-    if sum(c) != 3 * n_sets + 2:
+    size = 0
+    for n in c:  # not sum(): a builtin call costs more than this loop, compiled
+        size += n
+    if size != 3 * n_sets + 2:
         return []
     # The divisions so far (suit by suit), each as (sets, pair kind or -1).
     acc: list[_SuitSplit] = [((), -1)]
@@ -329,7 +332,7 @@ def _readings(
 
 # ------------------------------------------------------------------ special shapes
 
-KNITTED_PATTERNS: tuple[tuple[int, int, int], ...] = (
+KNITTED_PATTERNS: Final[tuple[tuple[int, int, int], ...]] = (
     (0, 1, 2),
     (0, 2, 1),
     (1, 0, 2),
@@ -361,9 +364,9 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return all((counts[k] > 0) == (k in _ORPHAN_KINDS) for k in range(NUM_KINDS))
 
 
-_ORPHAN_KINDS = frozenset(TERMINALS_AND_HONORS)
+_ORPHAN_KINDS: Final = frozenset(TERMINALS_AND_HONORS)
 # Per knitted pattern: the kinds a 全不靠 hand may hold (its nine kinds and the honors).
-_HONORS_AND_KNITTED_POOLS = tuple(
+_HONORS_AND_KNITTED_POOLS: Final = tuple(
     (suits, sum(1 << k for k in (*knitted_kinds(suits), *range(27, 34))))
     for suits in KNITTED_PATTERNS
 )

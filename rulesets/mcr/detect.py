@@ -8,13 +8,14 @@ combination found" and the account-once trimming depend on an order; totals do n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.melds import MeldType
 from engine.shapes import Block, BlockKind
 from rulesets.mcr.hand import Counts, HandFacts
 
-_SUIT_RANK = (0, 2, 1)  # m, p, s -> the reference order m, s, p
-_HONOR_ORDER = {27: 27, 28: 28, 29: 29, 30: 30, 33: 31, 32: 32, 31: 33}
+_SUIT_RANK: Final = (0, 2, 1)  # m, p, s -> the reference order m, s, p
+_HONOR_ORDER: Final = {27: 27, 28: 28, 29: 29, 30: 30, 33: 31, 32: 32, 31: 33}
 
 
 def order_key(kind: int) -> int:
@@ -24,8 +25,8 @@ def order_key(kind: int) -> int:
     return _SUIT_RANK[kind // 9] * 9 + kind % 9
 
 
-_ORDER = tuple(order_key(k) for k in range(34))
-_BY_ORDER = tuple(sorted(range(34), key=order_key))
+_ORDER: Final = tuple(order_key(k) for k in range(34))
+_BY_ORDER: Final = tuple(sorted(range(34), key=order_key))
 
 
 def in_reference_order(kinds: list[int]) -> list[int]:
@@ -37,8 +38,11 @@ def in_reference_order(kinds: list[int]) -> list[int]:
 
 # ------------------------------------------------------------------ chow combinations
 
-PDC, MDC, SS, TTC = "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"
-_TRIM_ORDER = (TTC, SS, MDC, PDC)  # account once: duplicates go first, in this order
+PDC: Final = "pure_double_chow"
+MDC: Final = "mixed_double_chow"
+SS: Final = "short_straight"
+TTC: Final = "two_terminal_chows"
+_TRIM_ORDER: Final = (TTC, SS, MDC, PDC)  # account once: duplicates go first, in this order
 
 
 def _allowed_fan(fan: str | None, allowed: frozenset[str] | None) -> str | None:
@@ -249,7 +253,11 @@ def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = No
 
 # ------------------------------------------------------------------ kongs (§11.6)
 
-_CONCEALED_PUNG_FANS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+_CONCEALED_PUNG_FANS: Final = (
+    "two_concealed_pungs",
+    "three_concealed_pungs",
+    "four_concealed_pungs",
+)
 
 
 def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Counts) -> None:

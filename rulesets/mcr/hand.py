@@ -41,8 +41,8 @@ class PartRules:
     drop: frozenset[str] = frozenset()
 
 
-GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
-REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
+GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+REVERSIBLE: Final = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
 
@@ -50,7 +50,7 @@ DRAGONS = range(31, 34)
 _WAIT_RULES = ShapeRules(
     seven_pairs=True, seven_pairs_four_as_two=True, thirteen_orphans=False
 )
-_NO_LIMIT = (0,) * 34  # formal waits: a kind counts even when all its copies are in sight
+_NO_LIMIT: Final = (0,) * 34  # formal waits: a kind counts even when all its copies are in sight
 
 
 def formal_waits(concealed: tuple[int, ...], n_melds: int) -> tuple[int, ...]:
@@ -181,14 +181,14 @@ def _mask(kinds: Iterable[int]) -> int:
     return sum(1 << k for k in kinds)
 
 
-_M_SUITS = tuple(0x1FF << (9 * s) for s in range(3))
-_M_HONORS = 0x7F << 27
-_M_WINDS = 0xF << 27
-_M_DRAGONS = 0x7 << 31
-_M_TERMINALS = _mask((0, 8, 9, 17, 18, 26))
-_M_GREEN = _mask(GREEN)
-_M_REVERSIBLE = _mask(REVERSIBLE)
-_RANK_MASKS = tuple(_mask((r, r + 9, r + 18)) for r in range(9))
+_M_SUITS: Final = tuple(0x1FF << (9 * s) for s in range(3))
+_M_HONORS: Final = 0x7F << 27
+_M_WINDS: Final = 0xF << 27
+_M_DRAGONS: Final = 0x7 << 31
+_M_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
+_M_GREEN: Final = _mask(GREEN)
+_M_REVERSIBLE: Final = _mask(REVERSIBLE)
+_RANK_MASKS: Final = tuple(_mask((r, r + 9, r + 18)) for r in range(9))
 
 
 def _ranks(low: int, high: int) -> int:
@@ -196,16 +196,19 @@ def _ranks(low: int, high: int) -> int:
     return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
 
 
-_M_LOWER = _ranks(1, 4)
-_M_UPPER = _ranks(6, 9)
-_M_MIDDLE = _ranks(4, 6)
+_M_LOWER: Final = _ranks(1, 4)
+_M_UPPER: Final = _ranks(6, 9)
+_M_MIDDLE: Final = _ranks(4, 6)
 
 
 def _tile_fans(mask: int, out: Counts) -> None:
     """Fans decided by which kinds the hand holds (mcr.md §12: 22, 49, 51, 75, 76, the
     tile-class fans 3, 8, 11, 18, 40, 68 and the range fans 25-27, 36, 37)."""
     honors = bool(mask & _M_HONORS)
-    suits = sum(1 for m in _M_SUITS if mask & m)
+    suits = 0
+    for m in _M_SUITS:
+        if mask & m:
+            suits += 1
     if not honors:
         out["no_honors"] = 1
     if suits == 2:

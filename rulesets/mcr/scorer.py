@@ -31,9 +31,9 @@ from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_f
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.waits import wait_kinds
 
-RULESET_ID = "mcr"
-_new_score = builder(Score)  # Score(...) without the frozen __init__'s cost
-_SITUATIONAL = (
+RULESET_ID: Final = "mcr"
+_new_score: Final = builder(Score)  # Score(...) without the frozen __init__'s cost
+_SITUATIONAL: Final = (
     "self_drawn",
     "last_tile_draw",
     "last_tile_claim",
@@ -42,7 +42,7 @@ _SITUATIONAL = (
     "last_tile",
 )
 # mcr.md §12.1 "Nine Gates extras": fixed by the rank of the winning tile.
-_NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
+_NINE_GATES_EXTRAS: Final[dict[int, tuple[str, ...]]] = {
     1: ("pure_straight", "tile_hog"),
     9: ("pure_straight", "tile_hog"),
     2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
@@ -87,7 +87,7 @@ class Plan:
 
 
 # Plans by the id of their Options (kept alive by the plan, so an id is not reused).
-_PLANS: dict[int, Plan] = {}
+_PLANS: Final[dict[int, Plan]] = {}
 
 
 def plan_of(options: Options) -> Plan:
@@ -294,9 +294,9 @@ def _mask(kinds: Sequence[int]) -> int:
     return sum(1 << k for k in kinds)
 
 
-_ORPHANS = _mask(TERMINALS_AND_HONORS)
-_SUITED = (1 << 27) - 1
-_KNITTED = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
+_ORPHANS: Final = _mask(TERMINALS_AND_HONORS)
+_SUITED: Final = (1 << 27) - 1
+_KNITTED: Final = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
 
 
 def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:

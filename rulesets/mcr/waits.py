@@ -10,6 +10,8 @@ only the suit that receives the tile is re-examined.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.shapes import suit_code
 
 
@@ -51,7 +53,7 @@ def _sets_only(counts: list[int], honors: bool) -> bool:
 
 # Per suit: its counts (``suit_code``) -> (complete as it is, bit i set when one more
 # tile of number i completes it). A memo, cleared at 1 << 16 entries.
-_SUIT_FACTS: tuple[dict[int, tuple[bool, int]], ...] = ({}, {}, {}, {})
+_SUIT_FACTS: Final[tuple[dict[int, tuple[bool, int]], ...]] = ({}, {}, {}, {})
 
 
 def _suit_facts(suit: int, code: int, before: list[int]) -> tuple[bool, int]:
