@@ -109,12 +109,17 @@ class Arrangement:
 _Part = tuple[tuple[tuple[BlockKind, int], ...], int]  # (sets as (kind, number), pair or -1)
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_partitions(counts: tuple[int, ...], honors: bool) -> tuple[_Part, ...]:
+def _partitions(counts: list[int], honors: bool) -> list[_Part]:
     """All ways to cut one suit's tiles into pungs/chows and at most one pair."""
     out: list[_Part] = []
-    _cut(list(counts), honors, 0, [], -1, out)
-    return tuple(out)
+    _cut(counts, honors, 0, [], -1, out)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_partitions(counts: tuple[int, ...], honors: bool) -> tuple[_Part, ...]:
+    """``_partitions``, memoised."""
+    return tuple(_partitions(list(counts), honors))
 
 
 def _cut(
@@ -205,7 +210,7 @@ def suit_code(counts: list[int], lo: int, hi: int) -> int:
     """``counts[lo:hi]`` read as an octal number (0 for an empty suit): a cheap memo key.
     Counts stay below 8 (four copies of a kind, one more when a wait is tried)."""
     code = 0
-    for i in range(hi - 1, lo - 1, -1):
+    for i in range(lo, hi):  # the first number is the top digit
         code = code * 8 + counts[i]
     return code
 
@@ -217,8 +222,8 @@ def _suit_splits(suit: int, code: int, counts: Sequence[int]) -> tuple[_SuitSpli
         return found
     offset = 9 * suit
     out = []
-    part = tuple(counts[offset : offset + 7 if suit == 3 else offset + 9])
-    for sets, pair in _suit_partitions(part, suit == 3):
+    part = list(counts[offset : offset + 7 if suit == 3 else offset + 9])
+    for sets, pair in _partitions(part, suit == 3):  # the memo is ``_SPLITS``
         blocks = tuple(
             (_CHOWS if kind is BlockKind.CHOW else _PUNGS)[n + offset] for kind, n in sets
         )

@@ -17,17 +17,26 @@ from engine.shapes import suit_code
 
 def _complete(counts: list[int], honors: bool) -> bool:
     """Whether one suit splits into sets plus at most one pair (exactly one when its size
-    is 2 mod 3, none when 0 mod 3)."""
-    n = sum(counts)
+    is 2 mod 3, none when 0 mod 3).
+
+    A pung (3i) and a chow (3i + 3) weigh 0 mod 3 by number, so the pair's number p
+    satisfies 2p = the suit's weight (mod 3): only a third of the pairs need trying."""
+    n = 0
+    weight = 0
+    for k in range(len(counts)):
+        c = counts[k]
+        n += c
+        weight += k * c
     if n % 3 == 1:
         return False
     if n % 3 == 0:
-        return _sets_only(counts, honors)
-    for k in range(len(counts)):
-        if counts[k] >= 2:
-            counts[k] -= 2
+        return weight % 3 == 0 and _sets_only(counts, honors)
+    for k in range((2 * weight) % 3, len(counts), 3):
+        c = counts[k]
+        if c >= 2:
+            counts[k] = c - 2
             found = _sets_only(counts, honors)
-            counts[k] += 2
+            counts[k] = c
             if found:
                 return True
     return False
@@ -40,14 +49,16 @@ def _sets_only(counts: list[int], honors: bool) -> bool:
     if honors:
         return all(c % 3 == 0 for c in counts)
     back1 = back2 = 0  # chows started one and two numbers below
-    for i in range(len(counts)):
+    size = len(counts)
+    for i in range(size):
         left = counts[i] - back1 - back2
         if left < 0:
             return False
         start = left % 3
-        if start and i + 2 >= len(counts):
+        if start and i + 2 >= size:
             return False
-        back2, back1 = back1, start
+        back2 = back1
+        back1 = start
     return True
 
 
@@ -74,10 +85,11 @@ def _suit_facts(suit: int, code: int, before: list[int]) -> tuple[bool, int]:
     mask = 0
     for i in range(len(part)):
         if near >> i & 1:
-            grown[i] += 1
+            c = grown[i]
+            grown[i] = c + 1
             if _complete(grown, honors):
                 mask |= 1 << i
-            grown[i] -= 1
+            grown[i] = c
     if len(cache) >= 1 << 16:
         cache.clear()
     facts = cache[code] = (_complete(list(part), honors), mask)
