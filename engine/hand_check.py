@@ -24,28 +24,39 @@ def hand_problem(win: WinContext, hand_tiles: int) -> str | None:
         )
     counts = [0] * (NUM_KINDS + 1)  # the last: flowers (refused below)
     table = KIND_OR_SPARE
-    over = False  # some kind more than four times
+    top = 0  # the most copies of one kind
     for t in concealed:
         k = table[t]
-        n = counts[k] = counts[k] + 1
-        over = over or n > 4
+        n = counts[k] + 1
+        counts[k] = n
+        if n > top:
+            top = n
     k = table[win.win_tile]
-    n = counts[k] = counts[k] + 1
-    over = over or n > 4
+    n = counts[k] + 1
+    counts[k] = n
+    if n > top:
+        top = n
     if counts[NUM_KINDS]:
         return "flowers are given as the 'flowers' count, not as hand tiles"
-    for indicators in (win.dora_indicators, win.ura_dora_indicators):
-        for t in indicators:
+    dora = win.dora_indicators
+    ura = win.ura_dora_indicators
+    if dora or ura:
+        for t in (*dora, *ura):
             k = table[t]
             if k == NUM_KINDS:
                 return "an indicator cannot be a flower"
-            n = counts[k] = counts[k] + 1
-            over = over or n > 4
+            n = counts[k] + 1
+            counts[k] = n
+            if n > top:
+                top = n
     for meld in melds:
         for t in meld.tiles:
             k = table[t]
-            n = counts[k] = counts[k] + 1
-            over = over or n > 4
+            n = counts[k] + 1
+            counts[k] = n
+            if n > top:
+                top = n
+    over = top > 4
     if over:
         kinds = counts[:NUM_KINDS]
         return f"more than four of {format_tiles([kinds.index(max(kinds))])}"

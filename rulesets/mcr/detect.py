@@ -26,14 +26,31 @@ def order_key(kind: int) -> int:
 
 
 _ORDER: Final = tuple(order_key(k) for k in range(34))
-_BY_ORDER: Final = tuple(sorted(range(34), key=order_key))
 
 
 def in_reference_order(kinds: list[int]) -> list[int]:
-    """``kinds`` sorted in the reference calculator's tile order."""
-    if len(kinds) < 2:
-        return kinds
-    return [_BY_ORDER[o] for o in sorted([_ORDER[k] for k in kinds])]
+    """``kinds`` sorted in the reference calculator's tile order (in place: at most four
+    sets, so an insertion sort)."""
+    order = _ORDER
+    for i in range(1, len(kinds)):
+        k = kinds[i]
+        key = order[k]
+        j = i - 1
+        while j >= 0 and order[kinds[j]] > key:
+            kinds[j + 1] = kinds[j]
+            j -= 1
+        kinds[j + 1] = k
+    return kinds
+
+
+def _sort3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a, b, c
 
 
 # ------------------------------------------------------------------ chow combinations
@@ -56,7 +73,9 @@ def _two_chows(a: int, b: int) -> str | None:
         return MDC if a % 9 == b % 9 else None
     if a - b in (3, -3):
         return SS
-    if {a % 9, b % 9} == {0, 6}:
+    ra = a % 9
+    rb = b % 9
+    if (ra == 0 and rb == 6) or (ra == 6 and rb == 0):
         return TTC
     if a == b:
         return PDC
@@ -67,17 +86,17 @@ def _three_chows(a: int, b: int, c: int) -> str | None:
     sa, sb, sc = a // 9, b // 9, c // 9
     ra, rb, rc = a % 9, b % 9, c % 9
     if sa != sb and sa != sc and sb != sc:
-        ranks = sorted((ra, rb, rc))
-        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        r0, r1, r2 = _sort3(ra, rb, rc)
+        if r1 == r0 + 1 and r2 == r1 + 1:
             return "mixed_shifted_chows"
         if ra == rb == rc:
             return "mixed_triple_chow"
-        if ranks == [0, 3, 6]:
+        if r0 == 0 and r1 == 3 and r2 == 6:
             return "mixed_straight"
         return None
     if not sa == sb == sc:
         return None
-    x, y, z = sorted((a, b, c))
+    x, y, z = _sort3(a, b, c)
     if y == x + 3 and z == y + 3:
         return "pure_straight"
     if (y == x + 2 and z == y + 2) or (y == x + 1 and z == y + 1):
@@ -91,10 +110,12 @@ def _four_chows(t: Sequence[int]) -> str | None:
     if not t[0] // 9 == t[1] // 9 == t[2] // 9 == t[3] // 9:
         return None
     x = sorted(t)
-    steps = {x[1] - x[0], x[2] - x[1], x[3] - x[2]}
-    if steps in ({1}, {2}):
+    step = x[1] - x[0]
+    if x[2] - x[1] != step or x[3] - x[2] != step:
+        return None
+    if step == 1 or step == 2:
         return "four_pure_shifted_chows"
-    if steps == {0}:
+    if step == 0:
         return "quadruple_chow"
     return None
 
@@ -191,29 +212,29 @@ def _three_pungs(a: int, b: int, c: int) -> str | None:
     if a < 27 and b < 27 and c < 27:
         sa, sb, sc = a // 9, b // 9, c // 9
         if sa != sb and sa != sc and sb != sc:
-            r = sorted((a % 9, b % 9, c % 9))
-            if r[1] == r[0] + 1 and r[2] == r[1] + 1:
+            r0, r1, r2 = _sort3(a % 9, b % 9, c % 9)
+            if r1 == r0 + 1 and r2 == r1 + 1:
                 return "mixed_shifted_pungs"
-            if r[0] == r[2]:
+            if r0 == r2:
                 return "triple_pung"
             return None
-        x, y, z = sorted((a, b, c))
+        x, y, z = _sort3(a, b, c)
         if sa == sb == sc and y == x + 1 and z == y + 1:
             return "pure_shifted_pungs"
         return None
-    kinds = {a, b, c}
-    if kinds <= set(range(27, 31)):
+    # three pungs are of three different kinds
+    if 27 <= a < 31 and 27 <= b < 31 and 27 <= c < 31:
         return "big_three_winds"
-    if kinds == {31, 32, 33}:
+    if a >= 31 and b >= 31 and c >= 31:
         return "big_three_dragons"
     return None
 
 
 def _four_pungs(t: Sequence[int]) -> str | None:
-    x = sorted(t)
-    if x[3] < 27 and x[0] // 9 == x[3] // 9 and x[3] - x[0] == 3 and len(set(x)) == 4:
+    x = sorted(t)  # four pungs are of four different kinds
+    if x[3] < 27 and x[0] // 9 == x[3] // 9 and x[3] - x[0] == 3:
         return "four_pure_shifted_pungs"
-    if x == [27, 28, 29, 30]:
+    if x[0] == 27 and x[3] == 30:
         return "big_four_winds"
     return None
 
