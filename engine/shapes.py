@@ -59,7 +59,7 @@ class Block:
 
     @property
     def concealed(self) -> bool:
-        return self.meld is None or self.meld is MeldType.ANKAN
+        return self.meld is None or self.meld is _ANKAN
 
     @property
     def is_set(self) -> bool:
@@ -198,7 +198,8 @@ _MELD_BLOCKS: Final[dict[MeldType, tuple[Block, ...]]] = {
     )
     for t in MeldType
 }
-_CHI: Final = MeldType.CHI
+_CHI: Final = MeldType.CHI  # read once: MeldType's members are slow to look up
+_ANKAN: Final = MeldType.ANKAN
 _SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair kind or -1
 # Per suit (m, p, s, z): the suit's counts, read as an octal number -> its splits. Cleared
 # when it grows past the bound (deterministic; no answer depends on it).

@@ -14,6 +14,7 @@ from engine.melds import MeldType
 from engine.shapes import Block, BlockKind
 from rulesets.mcr.hand import Counts, HandFacts
 
+_ANKAN: Final = MeldType.ANKAN  # read once: MeldType's members are slow to look up
 _SUIT_RANK: Final = (0, 2, 1)  # m, p, s -> the reference order m, s, p
 _HONOR_ORDER: Final = {27: 27, 28: 28, 29: 29, 30: 30, 33: 31, 32: 32, 31: 33}
 
@@ -334,7 +335,7 @@ def standard_fans(
         else:
             pungs.append(b.tile)
             if kind is BlockKind.KONG:
-                if b.meld is MeldType.ANKAN:
+                if b.meld is _ANKAN:
                     concealed_kongs += 1
                 else:
                     melded_kongs += 1
