@@ -90,6 +90,7 @@ class PatternSet(Generic[C]):
         self._hits: list[dict[int, PatternHit]] = [{} for _ in self.defs]  # by rank
         self._valued_hits: dict[tuple[str, int, int], PatternHit] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
+        self._value_by_rank: list[int] = [d.value for d in self.defs]
 
     def count(self, ctx: C) -> Counts:
         """Raw counts from the patterns' own counters (zero counts left out)."""
@@ -107,6 +108,15 @@ class PatternSet(Generic[C]):
         """Apply the "not counted with" rules. ``excludes`` overrides some patterns' lists
         (for an edition or option); other patterns keep their catalogue lists. The result
         is in catalogue order."""
+        return self.exclude_with_total(counts, excludes)[0]
+
+    def exclude_with_total(
+        self,
+        counts: Counts,
+        excludes: Mapping[str, tuple[str, ...]] | None = None,
+        values: Mapping[str, int] | None = None,
+    ) -> tuple[Counts, int]:
+        """``exclude`` and the ``total`` of what it keeps, in one pass."""
         ranks = self._ranks(counts)
         lists = self._excluded if excludes is None else self._excluded_with(excludes)
         dropped = self._none_dropped[:]  # by rank; a list copy is cheaper than a set here
@@ -115,12 +125,16 @@ class PatternSet(Generic[C]):
                 for x in lists[r]:
                     dropped[x] = True
         ids = self.ids
+        base = self._value_by_rank
         out: Counts = {}
+        total = 0
         for r in ranks:
             if not dropped[r]:
                 k = ids[r]
-                out[k] = counts[k]
-        return out
+                n = counts[k]
+                out[k] = n
+                total += (base[r] if values is None else values.get(k, base[r])) * n
+        return out, total
 
     def _ranks(self, counts: Counts) -> list[int]:
         """The catalogue positions of the patterns counted at least once, in order."""

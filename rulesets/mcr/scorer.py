@@ -122,8 +122,7 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
     values = plan.values
 
     if len(readings) == 1:
-        best_counts = fans_of(readings[0], facts, plan)
-        points = CATALOGUE.total(best_counts, values)
+        best_counts, points = fans_of(readings[0], facts, plan)
     else:
         best_counts, points = _best_reading(readings, facts, plan)
     counts = best_counts
@@ -149,11 +148,9 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
 def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
     """The fans and points of the best of several readings (§11.3 steps 2-3)."""
     has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
-    values = plan.values
 
     def evaluate(r: Reading) -> tuple[Counts, int]:
-        counts = fans_of(r, facts, plan)
-        return counts, CATALOGUE.total(counts, values)
+        return fans_of(r, facts, plan)
 
     def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
         # §11.3 step 3: on a tie, report the reading the reference calculator reports.
@@ -167,8 +164,8 @@ def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tupl
     return best.counts, best.total
 
 
-def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> Counts:
-    """The fans scored by one reading after every exclusion rule."""
+def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
+    """The fans scored by one reading after every exclusion rule, and their points."""
     wmo = plan.wmo
     allowed = plan.allowed
     if r.shape == "nine_gates":
@@ -203,10 +200,13 @@ def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> Counts:
         raw["concealed_kong"] = 1
     if allowed is not None:
         raw = {k: v for k, v in raw.items() if k in allowed}
-    counts = CATALOGUE.exclude(raw, WMO2006_EXCLUDES if wmo else None)
+    counts, points = CATALOGUE.exclude_with_total(
+        raw, WMO2006_EXCLUDES if wmo else None, plan.values
+    )
     if not counts and (allowed is None or "chicken_hand" in allowed):
         counts["chicken_hand"] = 1
-    return counts
+        points = CATALOGUE.total(counts, plan.values)
+    return counts, points
 
 
 def _seven_pairs(facts: HandFacts, raw: Counts, wmo: bool) -> None:
