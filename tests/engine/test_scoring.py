@@ -30,6 +30,15 @@ def test_counters_and_exclusions_are_directional() -> None:
     assert ps.exclude(raw, {"big": ()}) == {"big": 1, "mid": 1, "small": 3}
 
 
+def test_exclusion_with_its_total() -> None:
+    ps = _set()
+    raw = {"tiny": 2, "mid": 1, "small": 3}
+    kept = {"mid": 1, "small": 3}
+    assert ps.exclude_with_total(raw) == (kept, ps.total(kept))
+    assert ps.exclude_with_total(raw, None, {"small": 5}) == (kept, 4 + 15)
+    assert ps.exclude_with_total(raw, {"mid": ()}) == (raw, 4 + 6 + 2)
+
+
 def test_total_and_hits() -> None:
     ps = _set()
     counts = {"tiny": 2, "big": 1}
