@@ -311,10 +311,11 @@ def standard_fans(
     blocks: tuple[Block, ...],
     facts: HandFacts,
     wmo2006: bool,
-    allowed: frozenset[str] | None = None,
-) -> Counts:
-    """Fans of the sets and the pair of one standard arrangement (no tile-set fans)."""
-    out: Counts = {}
+    allowed: frozenset[str] | None,
+    out: Counts,
+) -> None:
+    """Add the fans of the sets and the pair of one standard arrangement to ``out`` (which
+    holds none of them yet: the tile-set and situational fans at most)."""
     win = facts.win
     chows: list[int] = []
     pungs: list[int] = []
@@ -392,7 +393,6 @@ def standard_fans(
     _block_traits(blocks, out)
     if (win_in_hidden_chow or pair == win) and facts.unique_wait():
         _wait_fan(blocks, win, out)
-    return out
 
 
 def _block_traits(blocks: tuple[Block, ...], out: Counts) -> None:

@@ -177,7 +177,7 @@ def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
     else:
         raw = dict(facts.base)
         if r.shape == Shape.STANDARD:
-            raw.update(standard_fans(r.blocks, facts, wmo, allowed))
+            standard_fans(r.blocks, facts, wmo, allowed, raw)
         elif r.shape == Shape.SEVEN_PAIRS:
             _seven_pairs(facts, raw, wmo)
         elif r.shape == Shape.THIRTEEN_ORPHANS:
