@@ -235,11 +235,14 @@ def _suit_splits(suit: int, code: int, counts: Sequence[int]) -> tuple[_SuitSpli
     return splits
 
 
-def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...], int]]:
+def decompose(
+    counts: Sequence[int], n_sets: int, codes: list[int] | None = None
+) -> list[tuple[tuple[Block, ...], int]]:
     """Every split of a concealed part into exactly ``n_sets`` sets and one pair.
 
     Returns ``(sets, pair_kind)`` pairs; sets are concealed blocks sorted by tile. An empty
-    list when no split exists.
+    list when no split exists. ``codes``: the four ``suit_code`` values of ``counts``,
+    when the caller has them.
     """
     c: list[int] = counts if isinstance(counts, list) else list(counts)
     size = 0
@@ -251,7 +254,8 @@ def decompose(counts: Sequence[int], n_sets: int) -> list[tuple[tuple[Block, ...
     acc: list[_SuitSplit] = [((), -1)]
     for suit in range(4):
         lo = 9 * suit
-        code = suit_code(c, lo, lo + 7 if suit == 3 else lo + 9)
+        hi = lo + 7 if suit == 3 else lo + 9
+        code = suit_code(c, lo, hi) if codes is None else codes[suit]
         if not code:
             continue
         splits = _suit_splits(suit, code, c)

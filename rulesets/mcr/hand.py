@@ -18,6 +18,10 @@ from engine.tiles import KIND_OR_SPARE, lowest_kind
 from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
+# One tile of kind k adds this to its suit's code (``engine.shapes.suit_code``).
+_SUIT_DIGIT: Final[tuple[int, ...]] = tuple(
+    1 << 3 * (8 - k % 9 if k < 27 else 33 - k) for k in range(34)
+)
 _CHI: Final = MeldType.CHI
 _PON: Final = MeldType.PON
 _ANKAN: Final = MeldType.ANKAN
@@ -89,6 +93,7 @@ class HandFacts:
         self.base: Counts = {}  # tile-set and situational fans
         self._unique: bool | None = None
         self.held = 0  # bit k set when the concealed part holds kind k
+        self.codes: list[int] = []  # the concealed part's suit codes (engine.shapes)
 
     @property
     def win_hidden(self) -> bool:
@@ -102,7 +107,7 @@ class HandFacts:
         if self._unique is None:
             before = list(self.counts)
             before[self.win] -= 1
-            self._unique = is_unique_wait(before, self.n_melds, self.win)
+            self._unique = is_unique_wait(before, self.n_melds, self.win, self.codes)
         return self._unique
 
 
@@ -118,12 +123,32 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
     """The shared facts of a hand that ``WinContext.check`` accepted (or of a part of a
     bigger hand, see ``PartRules``)."""
     table = KIND_OR_SPARE
+    digit = _SUIT_DIGIT
     counts = [0] * 34
+    w = table[win.win_tile]
+    counts[w] = counts[w] + 1
+    # ``engine.shapes.suit_code`` of each suit, built tile by tile
+    m = p = s = z = 0
+    if w < 9:
+        m = digit[w]
+    elif w < 18:
+        p = digit[w]
+    elif w < 27:
+        s = digit[w]
+    else:
+        z = digit[w]
     for t in win.concealed:
         k = table[t]
         counts[k] = counts[k] + 1
-    w = table[win.win_tile]
-    counts[w] = counts[w] + 1
+        if k < 9:
+            m += digit[k]
+        elif k < 18:
+            p += digit[k]
+        elif k < 27:
+            s += digit[k]
+        else:
+            z += digit[k]
+    codes = [m, p, s, z]
     all_counts = list(counts)
     mask = 0
     melded_sets = 0
@@ -169,6 +194,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         part=part,
     )
     facts.held = held
+    facts.codes = codes
     _tile_fans(mask, facts.base)
     _concealment_fans(facts, facts.base)
     _situational_fans(win, facts, facts.base)

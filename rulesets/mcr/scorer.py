@@ -340,7 +340,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
                 blocks = (*knit, *sets, PAIR_BLOCKS[pair], *melds)
                 out.append(Reading(Shape.KNITTED_STRAIGHT, blocks, suits))
             break
-    divisions = decompose(counts, n_sets)
+    divisions = decompose(counts, n_sets, facts.codes)
     if len(divisions) > 1:
         divisions.sort(key=_division_key)
     for sets, pair in divisions:

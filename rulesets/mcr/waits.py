@@ -143,7 +143,9 @@ def wait_kinds(before: list[int], n_melds: int, stop_unless: int | None = None) 
     return out
 
 
-def is_unique_wait(before: list[int], n_melds: int, win: int) -> bool:
+def is_unique_wait(
+    before: list[int], n_melds: int, win: int, codes: list[int] | None = None
+) -> bool:
     """Whether ``win`` is the only kind completing ``before``, when ``before`` plus ``win``
     is a standard hand (sets and one pair).
 
@@ -151,11 +153,14 @@ def is_unique_wait(before: list[int], n_melds: int, win: int) -> bool:
     another wait: the winning suit (its one-more-tile answers), or, when the winning suit
     without the winning tile is complete with a pair (a two-pair "shabo" wait), the suit
     holding the hand's pair; no other suit can take a tile (its size would become 1 mod 3).
-    Plus Seven Pairs without melds. So one or two suits are examined, not four."""
+    Plus Seven Pairs without melds. So one or two suits are examined, not four.
+    ``codes``: the suit codes of ``before`` plus ``win``, when the caller has them."""
     w = win // 9
     lo = 9 * w
     hi = lo + 7 if w == 3 else lo + 9
-    complete, mask = _suit_facts(w, suit_code(before, lo, hi), before)
+    # with ``codes``: one tile fewer of the winning kind
+    code = suit_code(before, lo, hi) if codes is None else codes[w] - (1 << 3 * (hi - 1 - win))
+    complete, mask = _suit_facts(w, code, before)
     if mask & ~(1 << (win - lo)):
         return False
     if complete:
@@ -168,7 +173,8 @@ def is_unique_wait(before: list[int], n_melds: int, win: int) -> bool:
             for k in range(slo, shi):
                 size = size + before[k]
             if size % 3 == 2:
-                if _suit_facts(s, suit_code(before, slo, shi), before)[1]:
+                scode = suit_code(before, slo, shi) if codes is None else codes[s]
+                if _suit_facts(s, scode, before)[1]:
                     return False
                 break
     if n_melds == 0:
