@@ -123,17 +123,20 @@ def _four_chows(t: Sequence[int]) -> str | None:
 
 def _trim(fans: list[str], limit: int, out: Counts) -> None:
     """§11.5 account once and non-identical: keep at most ``limit`` chow-pair fans,
-    dropping repeated fans before single ones."""
-    table = {f: fans.count(f) for f in _TRIM_ORDER}
+    dropping repeated fans before single ones, each time in ``_TRIM_ORDER``."""
+    kept = [0, 0, 0, 0]  # by position in _TRIM_ORDER
+    for f in fans:
+        kept[0 if f == TTC else 1 if f == SS else 2 if f == MDC else 3] += 1
     n = len(fans)
-    for keep in (1, 0):
-        for f in _TRIM_ORDER:
-            while n > limit and table[f] > keep:
-                table[f] -= 1
+    for keep in range(1, -1, -1):
+        for i in range(4):
+            while n > limit and kept[i] > keep:
+                kept[i] -= 1
                 n -= 1
-    for f, c in table.items():
-        if c:
-            out[f] = out.get(f, 0) + c
+    for i in range(4):
+        if kept[i]:
+            f = _TRIM_ORDER[i]
+            out[f] = out.get(f, 0) + kept[i]
 
 
 def chow_fans(
@@ -172,25 +175,26 @@ def chow_fans(
                         out[f] = 1
                         break
                 return
-        pairs = [(a, b, _two_chows(chows[a], chows[b])) for a in range(4) for b in range(a + 1, 4)]
-        linked = {x for a, b, f in pairs if f for x in (a, b)}
-        fans = [f for _a, _b, f in pairs if f]
+        fans: list[str] = []
+        linked = [False, False, False, False]  # the chows in some 2-chow fan
+        for a in range(4):
+            for b in range(a + 1, 4):
+                two = _two_chows(chows[a], chows[b])
+                if two is not None:
+                    fans.append(two)
+                    linked[a] = linked[b] = True
         if fans:
-            _trim(fans, 3 - (4 - len(linked)), out)
+            _trim(fans, 3 - linked.count(False), out)
     elif n == 3:
         fan = _allowed_fan(_three_chows(chows[0], chows[1], chows[2]), allowed)
         if fan:
             out[fan] = 1
             return
-        fans = [
-            f
-            for f in (
-                _two_chows(chows[0], chows[1]),
-                _two_chows(chows[0], chows[2]),
-                _two_chows(chows[1], chows[2]),
-            )
-            if f
-        ]
+        fans = []
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            two = _two_chows(chows[a], chows[b])
+            if two is not None:
+                fans.append(two)
         _trim(fans, 2, out)
     elif n == 2:
         fan = _two_chows(chows[0], chows[1])
