@@ -93,6 +93,8 @@ class HandFacts:
         self.base: Counts = {}  # tile-set and situational fans
         self._unique: bool | None = None
         self.held = 0  # bit k set when the concealed part holds kind k
+        self.held_kinds = 0  # how many kinds it holds
+        self.held_suited_kinds = 0  # how many of them are suited
         self.codes: list[int] = []  # the concealed part's suit codes (engine.shapes)
 
     @property
@@ -173,12 +175,16 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
             melded_sets += 1
     hogs = -n_kongs
     held = 0
+    n_held = n_suited = 0
     for k in range(34):
         c = all_counts[k]
         if c:
             mask |= 1 << k
             if counts[k]:
                 held |= 1 << k
+                n_held += 1
+                if k < 27:
+                    n_suited += 1
             if c == 4:
                 hogs += 1
     facts = HandFacts(
@@ -194,6 +200,8 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         part=part,
     )
     facts.held = held
+    facts.held_kinds = n_held
+    facts.held_suited_kinds = n_suited
     facts.codes = codes
     _tile_fans(mask, facts.base)
     _concealment_fans(facts, facts.base)

@@ -295,7 +295,6 @@ def _mask(kinds: Sequence[int]) -> int:
 
 
 _ORPHANS: Final = _mask(TERMINALS_AND_HONORS)
-_SUITED: Final = (1 << 27) - 1
 _KNITTED: Final = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
 
 
@@ -314,7 +313,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     # kinds, honors-and-knitted 14, nine gates 9 kinds of one suit, a knitted straight 9
     # suited kinds.
     held = facts.held  # bit k: the concealed part holds kind k
-    kinds = held.bit_count()
+    kinds = facts.held_kinds
     if not melds:
         if not any(c & 1 for c in counts):
             if is_seven_pairs(counts, four_as_two_pairs=True):
@@ -328,7 +327,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
                 out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
         elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
             out.append(Reading("nine_gates", (), None))
-    if len(melds) <= 1 and (held & _SUITED).bit_count() >= 9:
+    if len(melds) <= 1 and facts.held_suited_kinds >= 9:
         for suits, pattern in _KNITTED:
             if held & pattern != pattern:
                 continue
@@ -349,14 +348,19 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     return out
 
 
-def _division_key(division: tuple[tuple[Block, ...], int]) -> tuple[tuple[int, int, int], ...]:
+def _division_key(division: tuple[tuple[Block, ...], int]) -> int:
     """The reference calculator's order of standard divisions: their concealed sets
-    compared as sorted (tile, tile, tile) triples in its tile order."""
-    out = []
+    compared as sorted (tile, tile, tile) triples in its tile order. A triple ranks as
+    2 * first + (1 for a chow), since (o, o, o) < (o, o + 1, o + 2) < (o + 1, ...); the
+    sorted ranks are read as base-128 digits (every division has as many sets)."""
+    ranks = []
     for b in division[0]:
-        o = order_key(b.tile)
-        out.append((o, o + 1, o + 2) if b.kind is BlockKind.CHOW else (o, o, o))
-    return tuple(sorted(out))
+        ranks.append(2 * order_key(b.tile) + (1 if b.kind is BlockKind.CHOW else 0))
+    ranks.sort()
+    key = 0
+    for r in ranks:
+        key = key * 128 + r
+    return key
 
 
 def _nine_gates(counts: Sequence[int], win: int) -> bool:
