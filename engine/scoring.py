@@ -170,13 +170,21 @@ class PatternSet(Generic[C]):
     def hits(
         self, counts: Counts, values: Mapping[str, int] | None = None
     ) -> tuple[PatternHit, ...]:
-        """Pattern hits in catalogue order (immutable, so each is made once and reused)."""
+        """Pattern hits in catalogue order (immutable, so each is made once and reused).
+        ``counts`` usually comes in catalogue order already (``exclude`` keeps it): then
+        nothing is sorted."""
         out = []
-        ids = self.ids
+        order = self.order
         made = self._hits
-        for r in self._ranks(counts):
-            k = ids[r]
-            n = counts[k]
+        last = -1
+        in_order = True
+        for k, n in counts.items():
+            if n <= 0:
+                continue
+            r = order[k]
+            if r < last:
+                in_order = False
+            last = r
             value = values.get(k) if values else None
             if value is None:
                 by_count = made[r]
@@ -189,6 +197,8 @@ class PatternSet(Generic[C]):
                 if hit is None:
                     hit = self._valued_hits[key] = self.defs[r].hit(n, value)
             out.append(hit)
+        if not in_order:
+            out.sort(key=lambda h: order[h.id])
         return tuple(out)
 
 
