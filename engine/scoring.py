@@ -31,6 +31,8 @@ __all__ = [
 # ------------------------------------------------------------------ pattern framework
 
 Counts = dict[str, int]
+_WORD: Final = 60  # bits of a rank set held in one machine word (mypyc's native int)
+_Masks = tuple[tuple[int, ...], tuple[int, ...]]
 C = TypeVar("C")
 A = TypeVar("A")
 
@@ -79,13 +81,12 @@ class PatternSet(Generic[C]):
         self.ids: tuple[str, ...] = tuple(d.id for d in self.defs)
         self.excludes: dict[str, tuple[str, ...]] = {d.id: d.excludes for d in self.defs}
         self.order: dict[str, int] = {d.id: i for i, d in enumerate(self.defs)}
-        # Ranks each pattern excludes (by catalogue position), and with overridden lists.
-        self._excluded: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.order[x] for x in d.excludes) for d in self.defs
-        )
-        self._none_dropped: list[bool] = [False] * len(self.defs)
-        self._overrides: list[tuple[Mapping[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]]
-        self._overrides = []
+        if len(self.defs) > 2 * _WORD:
+            raise ValueError(f"at most {2 * _WORD} patterns in a catalogue")
+        # What each pattern excludes, as bit masks by catalogue position (two words), and
+        # the same for overridden exclusion lists.
+        self._excluded: _Masks = self._masks(self.excludes)
+        self._overrides: list[tuple[Mapping[str, tuple[str, ...]], _Masks]] = []
         # Hits made so far: per pattern by count, and with an overridden value.
         self._hits: list[dict[int, PatternHit]] = [{} for _ in self.defs]  # by rank
         self._valued_hits: dict[tuple[str, int, int], PatternHit] = {}
@@ -118,22 +119,31 @@ class PatternSet(Generic[C]):
     ) -> tuple[Counts, int]:
         """``exclude`` and the ``total`` of what it keeps, in one pass."""
         ranks = self._ranks(counts)
-        lists = self._excluded if excludes is None else self._excluded_with(excludes)
-        dropped = self._none_dropped[:]  # by rank; a list copy is cheaper than a set here
+        low, high = self._excluded if excludes is None else self._excluded_with(excludes)
+        # The dropped ranks as two machine-word bit sets (no allocation, compiled).
+        dropped_low = dropped_high = 0
         for r in ranks:
-            if not dropped[r]:
-                for x in lists[r]:
-                    dropped[x] = True
+            if r < _WORD:
+                if not dropped_low >> r & 1:
+                    dropped_low |= low[r]
+                    dropped_high |= high[r]
+            elif not dropped_high >> (r - _WORD) & 1:
+                dropped_low |= low[r]
+                dropped_high |= high[r]
         ids = self.ids
         base = self._value_by_rank
         out: Counts = {}
         total = 0
         for r in ranks:
-            if not dropped[r]:
-                k = ids[r]
-                n = counts[k]
-                out[k] = n
-                total += (base[r] if values is None else values.get(k, base[r])) * n
+            if r < _WORD:
+                if dropped_low >> r & 1:
+                    continue
+            elif dropped_high >> (r - _WORD) & 1:
+                continue
+            k = ids[r]
+            n = counts[k]
+            out[k] = n
+            total += (base[r] if values is None else values.get(k, base[r])) * n
         return out, total
 
     def _ranks(self, counts: Counts) -> list[int]:
@@ -143,17 +153,24 @@ class PatternSet(Generic[C]):
         ranks.sort()
         return ranks
 
-    def _excluded_with(
-        self, excludes: Mapping[str, tuple[str, ...]]
-    ) -> tuple[tuple[int, ...], ...]:
-        for known, lists in self._overrides:
+    def _excluded_with(self, excludes: Mapping[str, tuple[str, ...]]) -> _Masks:
+        for known, masks in self._overrides:
             if known is excludes:
-                return lists
-        lists = tuple(
-            tuple(self.order[x] for x in excludes.get(pid, self.excludes[pid])) for pid in self.ids
-        )
-        self._overrides = [*self._overrides[-7:], (excludes, lists)]  # a few, by identity
-        return lists
+                return masks
+        masks = self._masks({pid: excludes.get(pid, self.excludes[pid]) for pid in self.ids})
+        self._overrides = [*self._overrides[-7:], (excludes, masks)]  # a few, by identity
+        return masks
+
+    def _masks(self, lists: Mapping[str, tuple[str, ...]]) -> _Masks:
+        low = []
+        high = []
+        for pid in self.ids:
+            bits = 0
+            for x in lists[pid]:
+                bits |= 1 << self.order[x]
+            low.append(bits & ((1 << _WORD) - 1))
+            high.append(bits >> _WORD)
+        return tuple(low), tuple(high)
 
     def total(self, counts: Counts, values: Mapping[str, int] | None = None) -> int:
         """Sum of value × count; ``values`` overrides some patterns' values."""
