@@ -250,8 +250,11 @@ def decompose(
         size += n
     if size != 3 * n_sets + 2:
         return []
-    # The divisions so far (suit by suit), each as (sets, pair kind or -1).
-    acc: list[_SuitSplit] = [((), -1)]
+    # While every suit so far splits one way: its sets and pair kind (or -1); after the
+    # first suit with several splits, every division so far as (sets, pair kind or -1).
+    sets_so_far: list[Block] = []
+    pair = -1
+    acc: list[_SuitSplit] | None = None
     for suit in range(4):
         lo = 9 * suit
         hi = lo + 7 if suit == 3 else lo + 9
@@ -261,24 +264,27 @@ def decompose(
         splits = _suit_splits(suit, code, c)
         if not splits:
             return []
-        if len(splits) == 1 and len(acc) == 1:  # the usual case: one way each
-            blocks, pair = acc[0]
-            sets, p = splits[0]
-            if p >= 0:
-                if pair >= 0:
-                    return []
-                pair = p
-            acc[0] = (blocks + sets, pair)
-            continue
+        if acc is None:
+            if len(splits) == 1:  # the usual case
+                sets, p = splits[0]
+                if p >= 0:
+                    if pair >= 0:
+                        return []
+                    pair = p
+                sets_so_far.extend(sets)
+                continue
+            acc = [(tuple(sets_so_far), pair)]
         grown: list[_SuitSplit] = []
-        for blocks, pair in acc:
+        for blocks, have in acc:
             for sets, p in splits:
                 if p < 0:
-                    grown.append((blocks + sets, pair))
-                elif pair < 0:
+                    grown.append((blocks + sets, have))
+                elif have < 0:
                     grown.append((blocks + sets, p))
         acc = grown
-    return [(blocks, pair) for blocks, pair in acc if pair >= 0]
+    if acc is None:
+        return [(tuple(sets_so_far), pair)] if pair >= 0 else []
+    return [(blocks, have) for blocks, have in acc if have >= 0]
 
 
 def is_standard_complete(counts: Sequence[int]) -> bool:
