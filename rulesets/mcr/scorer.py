@@ -17,9 +17,6 @@ from engine.shapes import (
     BlockKind,
     Shape,
     decompose,
-    honors_and_knitted_pattern,
-    is_seven_pairs,
-    is_thirteen_orphans,
     knitted_kinds,
     meld_block,
 )
@@ -295,6 +292,7 @@ def _mask(kinds: Sequence[int]) -> int:
 
 
 _ORPHANS: Final = _mask(TERMINALS_AND_HONORS)
+_HONORS: Final = _mask(range(27, 34))
 _KNITTED: Final = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
 
 
@@ -302,9 +300,10 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     """Every reading of the hand (§7.1, §11.3 step 1): the special shapes first, then the
     standard divisions in the reference calculator's order (it matters only for ties).
 
-    Built from ``engine.shapes`` pieces (``decompose``, the special-shape tests and the
-    knitted patterns) rather than ``arrangements``: the scorer needs each division once,
-    not once per block that could hold the winning tile."""
+    Built from ``engine.shapes`` pieces (``decompose`` and the knitted patterns) rather
+    than ``arrangements``: the scorer needs each division once, not once per block that
+    could hold the winning tile. The special shapes are told from the hand facts' kind
+    masks (``engine.shapes`` has the same tests on counts)."""
     counts = facts.counts
     melds = tuple(meld_block(m) for m in win.melds)
     n_sets = 4 - len(melds)
@@ -314,17 +313,17 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     # suited kinds.
     held = facts.held  # bit k: the concealed part holds kind k
     kinds = facts.held_kinds
-    if not melds:
-        if not any(c & 1 for c in counts):
-            if is_seven_pairs(counts, four_as_two_pairs=True):
-                out.append(Reading(Shape.SEVEN_PAIRS, (), None))
+    if not melds:  # 14 concealed tiles: the tests below are then complete
+        if not any(c & 1 for c in counts):  # all even (four of a kind = two pairs)
+            out.append(Reading(Shape.SEVEN_PAIRS, (), None))
         elif kinds == 13:
-            if held == _ORPHANS and is_thirteen_orphans(counts):
+            if held == _ORPHANS:  # 13 orphan kinds in 14 tiles: one of them paired
                 out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
-        elif kinds == 14:
-            suits = honors_and_knitted_pattern(counts)
-            if suits is not None:
-                out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
+        elif kinds == 14:  # 14 single tiles: honors and one knitted pattern's kinds?
+            for suits, pattern in _KNITTED:
+                if not held & ~(pattern | _HONORS):
+                    out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
+                    break
         elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
             out.append(Reading("nine_gates", (), None))
     if len(melds) <= 1 and facts.held_suited_kinds >= 9:
