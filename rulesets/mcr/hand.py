@@ -14,7 +14,7 @@ from typing import Final
 from engine.context import InvalidInput, WinContext
 from engine.melds import MeldType
 from engine.shapes import ShapeRules, waits
-from engine.tiles import KIND_OR_SPARE, lowest_kind
+from engine.tiles import KIND_OR_SPARE, NUM_KINDS, lowest_kind
 from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
@@ -121,13 +121,16 @@ def check_flags(win: WinContext) -> None:
         raise InvalidInput("houtei and chankan describe wins on another player's tile")
 
 
-def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
-    """The shared facts of a hand that ``WinContext.check`` accepted (or of a part of a
-    bigger hand, see ``PartRules``)."""
+def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | None:
+    """The shared facts of a hand of the right size (or of a part of a bigger hand, see
+    ``PartRules``); None when a flower is among its tiles or a kind shows up more than
+    four times (``WinContext.check`` then says which)."""
     table = KIND_OR_SPARE
     digit = _SUIT_DIGIT
     counts = [0] * 34
     w = table[win.win_tile]
+    if w == NUM_KINDS:
+        return None
     counts[w] = counts[w] + 1
     # ``engine.shapes.suit_code`` of each suit, built tile by tile
     m = p = s = z = 0
@@ -141,6 +144,8 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
         z = digit[w]
     for t in win.concealed:
         k = table[t]
+        if k == NUM_KINDS:
+            return None
         counts[k] = counts[k] + 1
         if k < 9:
             m += digit[k]
@@ -185,7 +190,9 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts:
                 n_held += 1
                 if k < 27:
                     n_suited += 1
-            if c == 4:
+            if c >= 4:
+                if c > 4:
+                    return None
                 hogs += 1
     facts = HandFacts(
         counts=counts,

@@ -100,14 +100,23 @@ def plan_of(options: Options) -> Plan:
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
     """Score a 14-tile win; with ``part``, score 14 tiles that are a part of a bigger
     winning hand under those rules (see ``PartRules``)."""
-    problem = hand_problem(win, 14)  # ``WinContext.check``, called natively
-    if problem is not None:
-        return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, problem)
+    # ``WinContext.check``: the hand facts count every tile anyway, so when the hand has
+    # the right size (and no indicators) they find a flower or a fifth copy themselves,
+    # and only a hand that fails asks ``hand_problem`` what is wrong.
+    facts = None
+    plain = not win.dora_indicators and not win.ura_dora_indicators
+    if plain and 0 <= win.flowers <= 8 and len(win.concealed) + 3 * len(win.melds) == 13:
+        facts = build_facts(win, part)
+    if facts is None:
+        problem = hand_problem(win, 14)
+        if problem is not None:
+            return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, problem)
+        facts = build_facts(win, part)
+        assert facts is not None  # hand_problem finds whatever build_facts refuses
     try:
         check_flags(win)
     except InvalidInput as exc:
         return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
-    facts = build_facts(win, part)
     readings = _readings(win, facts)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")

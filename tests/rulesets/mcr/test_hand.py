@@ -11,7 +11,19 @@ from rulesets.mcr.hand import build_facts, check_flags
 
 
 def base(**hand: Any) -> dict[str, int]:
-    return build_facts(WinContext.from_json(hand)).base
+    facts = build_facts(WinContext.from_json(hand))
+    assert facts is not None
+    return facts.base
+
+
+def test_facts_refuse_a_flower_or_a_fifth_copy() -> None:
+    # the scorer then asks WinContext's hand check for the message
+    fifth = {"concealed": "1111m23m456p789s", "win_tile": "1m"}
+    assert build_facts(WinContext.from_json(fifth)) is None
+    flower = {"concealed": "123m456p789s1z", "win_tile": "1z"}
+    hand = WinContext.from_json(flower)
+    with_flower = WinContext(concealed=(*hand.concealed[:-1], 34), win_tile=hand.win_tile)
+    assert build_facts(with_flower) is None
 
 
 @pytest.mark.parametrize(
@@ -46,7 +58,10 @@ def test_concealment() -> None:
     chi = [{"type": "chi", "tiles": "123s"}]
     assert "fully_concealed_hand" in base(**hand, tsumo=True)
     assert "concealed_hand" in base(**hand, melds=[{"type": "ankan", "tiles": "5555s"}])
-    four = [{"type": "chi", "tiles": "123s"}] * 2 + [{"type": "pon", "tiles": "555p"}] * 2
+    four = [{"type": "chi", "tiles": "123s"}] * 2 + [
+        {"type": "pon", "tiles": "555p"},
+        {"type": "pon", "tiles": "777p"},
+    ]
     assert "melded_hand" in base(concealed="1z", melds=four, win_tile="1z")
     assert "melded_hand" not in base(concealed="1z", melds=four, win_tile="1z", tsumo=True)
     assert not {"concealed_hand", "fully_concealed_hand"} & set(

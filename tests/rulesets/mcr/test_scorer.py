@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from engine.context import WinContext
+from engine.context import InvalidInput, WinContext
 from engine.ruleset import Ruleset, parse_options
 from engine.scoring import ScoreError
 from rulesets.mcr import RULESET, Options
@@ -81,6 +82,29 @@ def test_errors(hand: dict[str, Any], code: str) -> None:
     got = score(hand)
     assert got == {"ok": False, "error": code, "message": got["message"]}
     assert got["message"]
+
+
+def test_malformed_hands_get_the_hand_checks_message() -> None:
+    """The scorer counts tiles itself on the common path; a malformed hand still gets
+    exactly ``WinContext.check``'s message."""
+    ok = WinContext.from_json(EXAMPLE_1)
+    pon = WinContext.from_json({**CHICKEN, "melds": [{"type": "pon", "tiles": "111m"}]}).melds
+    bad = [
+        replace(ok, concealed=(0, 0, 0, 0, *ok.concealed[4:]), win_tile=0),  # five 1m
+        replace(ok, concealed=(*ok.concealed[:-1], 34)),  # a flower tile in the hand
+        replace(ok, win_tile=35),
+        replace(ok, concealed=ok.concealed[:10], melds=pon, win_tile=0),  # 1m x4 + pon 111m
+        replace(ok, concealed=ok.concealed[:-1]),  # 13 tiles
+        replace(ok, flowers=9),
+        replace(ok, dora_indicators=(36,)),
+        replace(ok, dora_indicators=(0, 0, 0, 0)),  # a fifth 1m among the indicators
+    ]
+    for win in bad:
+        with pytest.raises(InvalidInput) as exc:
+            win.check(14)
+        got = RULESET.score(win, Options())
+        assert (got.error, got.message) == (ScoreError.INVALID_INPUT, str(exc.value)), win
+    assert RULESET.score(replace(ok, dora_indicators=(5,)), Options()).legal
 
 
 def test_flags_are_corrected_from_the_tiles() -> None:
