@@ -19,12 +19,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.context import WinContext
 from engine.ruleset import Names
-from engine.scoring import Score
 from engine.table_rules import TableRules
 from rulesets.mcr.options import Options
-from rulesets.mcr.scorer import score as _score
+from rulesets.mcr.scorer import score_with
 from rulesets.mcr.table import MCRMatch
 from rulesets.mcr.table import match_rules as _match_rules
 from rulesets.mcr.table import table_rules as _table_rules
@@ -36,11 +34,8 @@ class MCRRuleset:
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
     options_model: type[BaseModel] = Options
 
-    def score(self, win: WinContext, options: BaseModel) -> Score:
-        opts = options if isinstance(options, Options) else Options.model_validate(
-            options.model_dump()
-        )
-        return _score(win, opts)
+    # A compiled function, not a method: no Python frame on the scoring path.
+    score = staticmethod(score_with)
 
     def hand_tiles(self, options: BaseModel) -> int:
         return 14

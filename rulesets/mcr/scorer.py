@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
+from pydantic import BaseModel
+
 from engine.context import InvalidInput, WinContext
 from engine.hand_check import hand_problem
 from engine.scoring import Evaluation, Score, ScoreError, best_total
@@ -95,6 +97,13 @@ def plan_of(options: Options) -> Plan:
         _PLANS.clear()
     plan = _PLANS[id(options)] = Plan(options)
     return plan
+
+
+def score_with(win: WinContext, options: BaseModel) -> Score:
+    """``score`` with any options model of the ruleset's fields (the ruleset's entry)."""
+    if not isinstance(options, Options):
+        options = Options.model_validate(options.model_dump())
+    return score(win, options)
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
