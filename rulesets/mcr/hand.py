@@ -131,7 +131,11 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
     w = table[win.win_tile]
     if w == NUM_KINDS:
         return None
-    counts[w] = counts[w] + 1
+    counts[w] = 1
+    held = 1 << w  # bit k: the concealed part holds kind k
+    n_held = 1
+    n_suited = 1 if w < 27 else 0
+    hogs = 0  # kinds held four times (a kong's included until the end)
     # ``engine.shapes.suit_code`` of each suit, built tile by tile
     m = p = s = z = 0
     if w < 9:
@@ -146,7 +150,17 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
         k = table[t]
         if k == NUM_KINDS:
             return None
-        counts[k] = counts[k] + 1
+        n = counts[k] + 1
+        counts[k] = n
+        if n == 1:
+            held |= 1 << k
+            n_held += 1
+            if k < 27:
+                n_suited += 1
+        elif n >= 4:
+            if n > 4:
+                return None
+            hogs += 1
         if k < 9:
             m += digit[k]
         elif k < 18:
@@ -157,7 +171,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
             z += digit[k]
     codes = [m, p, s, z]
     all_counts = list(counts)
-    mask = 0
+    mask = held  # bit k: the hand holds kind k
     melded_sets = 0
     n_kongs = 0
     melds = win.melds
@@ -166,34 +180,28 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
         tiles = meld.tiles
         if typ is _CHI:
             k = lowest_kind(tiles)
-            all_counts[k] = all_counts[k] + 1
-            all_counts[k + 1] = all_counts[k + 1] + 1
-            all_counts[k + 2] = all_counts[k + 2] + 1
+            for i in range(k, k + 3):
+                a = all_counts[i] + 1
+                all_counts[i] = a
+                if a >= 4:
+                    if a > 4:
+                        return None
+                    hogs += 1
             mask |= 7 << k
         else:
             k = table[tiles[0]]
-            all_counts[k] = all_counts[k] + len(tiles)
+            a = all_counts[k] + len(tiles)
+            all_counts[k] = a
+            if a >= 4:
+                if a > 4:
+                    return None
+                hogs += 1
             mask |= 1 << k
             if typ is not _PON:
                 n_kongs += 1
         if typ is not _ANKAN:
             melded_sets += 1
-    hogs = -n_kongs
-    held = 0
-    n_held = n_suited = 0
-    for k in range(34):
-        c = all_counts[k]
-        if c:
-            mask |= 1 << k
-            if counts[k]:
-                held |= 1 << k
-                n_held += 1
-                if k < 27:
-                    n_suited += 1
-            if c >= 4:
-                if c > 4:
-                    return None
-                hogs += 1
+    hogs -= n_kongs
     facts = HandFacts(
         counts=counts,
         all_counts=all_counts,
