@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ class Player:
     shots: dict[str, Path] = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     where: dict[str, tuple[float, float]] = field(default_factory=dict)
+    again: Callable[[], None] | None = None  # repeats the last input (see ``step``)
 
     def ready_selector(self) -> str:
         fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
@@ -57,17 +59,20 @@ class Player:
         """Answer the next prompt; False once the match is over."""
         page = self.page
         try:
-            # polled every animation frame: the next prompt is clicked as soon as it shows
-            page.wait_for_function(
-                "sel => !!document.querySelector(sel)",
-                arg=self.ready_selector(),
-                polling="raf",
-                timeout=timeout,
-            )
-        except Exception as exc:
-            raise AssertionError(
-                f"no prompt after {self.last} ({self.trace[-3:]}): {self.diagnose()}"
-            ) from exc
+            self._wait_for_prompt(timeout / 3)
+        except Exception:
+            # A click can be lost when the page redraws between the mouse going down and
+            # up. If our prompt is still open, do as a person would: click again (at worst
+            # the server answers a stale prompt with an error and nothing changes).
+            if self.again is not None and self._still_open():
+                self.trace.append(f"{self.last}: again")
+                self.again()
+            try:
+                self._wait_for_prompt(timeout)
+            except Exception as exc:
+                raise AssertionError(
+                    f"no prompt after {self.last} ({self.trace[-3:]}): {self.diagnose()}"
+                ) from exc
         if self.over():
             return False
         snap = page.evaluate(SNAPSHOT)
@@ -94,10 +99,7 @@ class Player:
                 self.calls += 1
                 return self._click(self.rng.choice(calls))
             if self.rng.random() < 0.3:
-                self.keys += 1
-                self.trace.append(f"{pid}: key p")
-                page.keyboard.press("p")  # the pass shortcut
-                return True
+                return self._press("p")  # the pass shortcut
             return self._click(next(a for a, k in offered if k == "pass"))
         flowers = [a for a, k in offered if k == "declare_flower"]
         if flowers:
@@ -106,12 +108,32 @@ class Player:
         if kongs and self.rng.random() < 0.5:
             return self._click(kongs[0])
         if snap["drawn"] and self.rng.random() < 0.3:
-            self.keys += 1
-            self.trace.append(f"{pid}: key Enter")
-            page.keyboard.press("Enter")  # the shortcut: discard the drawn tile
-            return True
+            return self._press("Enter")  # the shortcut: discard the drawn tile
         tiles = [a for a, k in offered if k == "discard"]
         return self._click(self.rng.choice(tiles))
+
+    def _wait_for_prompt(self, timeout: float) -> None:
+        # polled every animation frame: the next prompt is clicked as soon as it shows
+        self.page.wait_for_function(
+            "sel => !!document.querySelector(sel)",
+            arg=self.ready_selector(),
+            polling="raf",
+            timeout=timeout,
+        )
+
+    def _still_open(self) -> bool:
+        return bool(
+            self.page.evaluate(
+                "pid => document.querySelector('#mine').dataset.prompt === pid", self.last
+            )
+        )
+
+    def _press(self, key: str) -> bool:
+        self.keys += 1
+        self.trace.append(f"{self.last}: key {key}")
+        self.page.keyboard.press(key)
+        self.again = lambda: self.page.keyboard.press(key)
+        return True
 
     def diagnose(self) -> str:
         return str(
@@ -131,7 +153,13 @@ class Player:
         # (one round trip; the page draws a prompt once and leaves it still)
         x, y = self.where[act]
         self.page.mouse.click(x, y)
+        self.again = lambda: self._click_again(act)
         return True
+
+    def _click_again(self, act: str) -> None:
+        now = {a: (x, y) for a, _, x, y in self.page.evaluate(SNAPSHOT)["offered"]}
+        if act in now:
+            self.page.mouse.click(*now[act])
 
     def shoot(self, name: str, directory: Path, selector: str | None = None) -> Path:
         path = directory / f"{name}.png"
