@@ -217,20 +217,26 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const box = $("#sheet");
     const s = st.sheet;
     $("#stage").classList.toggle("has-sheet", !!(s && st.model));
-    if (!s || !st.model) { box.hidden = true; box.innerHTML = ""; return; }
+    if (!s || !st.model) { box.hidden = true; box._html = null; box.innerHTML = ""; return; }
     box.hidden = false;
     const m = st.model;
+    let html;
     if (s.kind === "hand") {
       const hist = [...m.handEnds.keys()].sort((a, b) => a - b);
       const i = hist.indexOf(s.frame.seq);
       const prev = i > 0 ? m.handEnds.get(hist[i - 1]).scores : m.startScores;
-      box.innerHTML = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
+      html = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
         ${handEndHTML(s.frame, st.names, m.ruleset, prev)}</div>`;
     } else {
-      box.innerHTML = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
+      html = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
         ${matchEndHTML(s.frame, st.names, m.ruleset, m.history())}
         <p><a class="button" id="review-link" href="#/review/${tableId}">Review the match hand by hand</a> <a class="button" href="#/">Lobby</a></p></div>`;
     }
+    // Unchanged: keep the elements (rebuilding them under a pointer that is pressing a
+    // button in your hand can shift the layout, and the click is lost).
+    if (box._html === html) return;
+    box._html = html;
+    box.innerHTML = html;
     box.querySelector("#close-sheet").onclick = () => { st.sheet = null; schedule(); };
   }
 
