@@ -68,8 +68,10 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     thread.join(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    # Package scope: Playwright's sync API keeps an event loop running in this thread while
+    # it is open, and asyncio.run() in tests collected after these would refuse to start.
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
