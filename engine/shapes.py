@@ -109,8 +109,9 @@ class Arrangement:
 _Part = tuple[tuple[tuple[BlockKind, int], ...], int]  # (sets as (kind, number), pair or -1)
 
 
-def _partitions(counts: list[int], honors: bool) -> list[_Part]:
-    """All ways to cut one suit's tiles into pungs/chows and at most one pair."""
+def suit_partitions(counts: list[int], honors: bool) -> list[_Part]:
+    """All ways to cut one suit's tiles (``counts``, restored after) into pungs/chows and
+    at most one pair, as (sets as (kind, number), pair number or -1)."""
     out: list[_Part] = []
     _cut(counts, honors, 0, [], -1, out)
     return out
@@ -118,8 +119,8 @@ def _partitions(counts: list[int], honors: bool) -> list[_Part]:
 
 @lru_cache(maxsize=1 << 16)
 def _suit_partitions(counts: tuple[int, ...], honors: bool) -> tuple[_Part, ...]:
-    """``_partitions``, memoised."""
-    return tuple(_partitions(list(counts), honors))
+    """``suit_partitions``, memoised."""
+    return tuple(suit_partitions(list(counts), honors))
 
 
 def _cut(
@@ -224,7 +225,7 @@ def _suit_splits(suit: int, code: int, counts: Sequence[int]) -> tuple[_SuitSpli
     offset = 9 * suit
     out = []
     part = list(counts[offset : offset + 7 if suit == 3 else offset + 9])
-    for sets, pair in _partitions(part, suit == 3):  # the memo is ``_SPLITS``
+    for sets, pair in suit_partitions(part, suit == 3):  # the memo is ``_SPLITS``
         blocks = tuple(
             (_CHOWS if kind is BlockKind.CHOW else _PUNGS)[n + offset] for kind, n in sets
         )

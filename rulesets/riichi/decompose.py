@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 
 from engine.melds import Meld
-from engine.shapes import Wait
+from engine.shapes import BlockKind, Wait, suit_partitions
 from rulesets.riichi.hand import (
     ANKAN,
     CHI,
@@ -70,43 +70,13 @@ def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
 
 def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[Split, ...]:
     """All ways to cut one suit (its counts, its first kind) into chows/pungs and at most
-    one pair."""
+    one pair (``engine.shapes.suit_partitions``), with the fu of its concealed pungs."""
     out: list[Split] = []
-    c = list(counts)
-    n = len(c)
-    honors = n == 7
-    chows: list[int] = []
-    pungs: list[int] = []
-
-    def rec(i: int, pair: int) -> None:
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            fu = sum(_set_fu(p, True, False) for p in pungs)
-            out.append((tuple(chows), tuple(pungs), pair, fu))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            pungs.append(offset + i)
-            rec(i, pair)
-            pungs.pop()
-            c[i] += 3
-        if not honors and i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            chows.append(offset + i)
-            rec(i, pair)
-            chows.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-        if pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            rec(i, offset + i)
-            c[i] += 2
-
-    rec(0, -1)
+    for sets, pair in suit_partitions(list(counts), len(counts) == 7):
+        chows = tuple(offset + n for kind, n in sets if kind is BlockKind.CHOW)
+        pungs = tuple(offset + n for kind, n in sets if kind is not BlockKind.CHOW)
+        fu = sum(_set_fu(p, True, False) for p in pungs)
+        out.append((chows, pungs, offset + pair if pair >= 0 else -1, fu))
     return tuple(out)
 
 

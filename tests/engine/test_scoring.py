@@ -57,6 +57,18 @@ def test_bad_catalogues() -> None:
         PatternSet([PatternDef("a", "", "", "", 1), PatternDef("a", "", "", "", 1)])
     with pytest.raises(ValueError):
         PatternSet([PatternDef("a", "", "", "", 1, excludes=("zzz",))])
+    with pytest.raises(ValueError, match="at most 120 patterns"):
+        PatternSet([PatternDef(f"p{i}", "", "", "", 1) for i in range(121)])
+
+
+def test_exclusions_reach_past_the_first_machine_word() -> None:
+    # 100 patterns: p0 excludes p99, p70 excludes p1 (a later pattern dropping an earlier)
+    defs = [PatternDef(f"p{i}", "", "", "", 1) for i in range(100)]
+    defs[0] = PatternDef("p0", "", "", "", 1, excludes=("p99",))
+    defs[70] = PatternDef("p70", "", "", "", 1, excludes=("p1",))
+    ps = PatternSet(defs)
+    raw = {"p99": 1, "p70": 2, "p1": 1, "p0": 1, "p65": 1}
+    assert ps.exclude_with_total(raw) == ({"p0": 1, "p65": 1, "p70": 2}, 4)
 
 
 def test_best_total_and_ties() -> None:
