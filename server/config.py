@@ -34,6 +34,27 @@ class Settings(BaseSettings):
     claim_time: float = Field(8.0, ge=0)
     time_bank: float = Field(60.0, ge=0)
 
+    # Tables: per-player limits ("N/second|minute|hour" in the ``limits`` notation), and
+    # how long a finished or aborted table stays in memory (its record stays in the
+    # database; REST answers from there afterwards).
+    max_open_tables_per_player: int = Field(5, ge=1)  # waiting/playing/paused it created
+    table_create_rate: str = "30/minute"
+    table_grace_seconds: float = Field(300.0, ge=0)
+
+    # WebSocket: browsers may connect only from these origins (scheme://host[:port]);
+    # empty = same origin as the request's Host; "*" = any. Clients that send no Origin
+    # (non-browsers) are not affected.
+    allowed_origins: list[str] = Field(default_factory=list)
+    # Keepalive: a client that has not answered a ping ``ws_ping_timeout`` seconds after it
+    # was sent does not read its frames and is closed with 4429.
+    ws_ping_interval: float = Field(20.0, gt=0)
+    ws_ping_timeout: float = Field(20.0, gt=0)
+    # Frames parsed with limits (docs/protocol.md: json_too_deep, number_too_long)
+    json_max_depth: int = Field(32, ge=2)
+    json_max_number_chars: int = Field(64, ge=16)
+    frames_per_10s: int = Field(300, ge=10)  # any frame; more get rate_limited
+    pings_per_10s: int = Field(20, ge=1)
+
     # WebSocket limits
     max_frame_bytes: int = Field(16 * 1024, ge=256)
     garbage_limit: int = Field(5, ge=1)  # bad frames in a row before the connection closes

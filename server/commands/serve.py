@@ -25,6 +25,7 @@ def serve(
     from server.config import Settings
     from server.db import migrate
     from server.db.engine import async_url
+    from server.ws.transport import uvicorn_options
 
     overrides: dict[str, object] = {}
     if host is not None:
@@ -50,5 +51,5 @@ def serve(
         host=settings.host,
         port=settings.port,
         log_level=log_level,
-        ws_max_size=1 << 20,
+        **uvicorn_options(settings),
     )

@@ -74,6 +74,12 @@ class Connection:
         times.append(now)
         return True
 
+    def refund(self, kind: str) -> None:
+        """Give back the last request ``allowed`` counted for ``kind``."""
+        times = self._recent.get(kind)
+        if times:
+            times.pop()
+
     async def writer(self) -> None:
         """Write queued frames until ``close``; then close the socket with its code."""
         try:

@@ -8,21 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
 
 from fastapi import WebSocket
-from pydantic import ValidationError
 
 from server.auth import token_hash
 from server.runtime.actor import TableActor
 from server.runtime.connection import Connection
 from server.services import Services
 from server.ws.messages import (
-    CLIENT_ADAPTER,
-    CLIENT_TYPES,
     PROTOCOL_VERSION,
     ActionMsg,
     ChatMsg,
@@ -30,6 +26,8 @@ from server.ws.messages import (
     PingMsg,
     ResyncMsg,
 )
+from server.ws.origin import origin_allowed
+from server.ws.parse import FrameRefused, JsonLimits, client_message
 
 log = logging.getLogger("jantaku.ws")
 
@@ -53,6 +51,9 @@ async def table_socket(
 ) -> None:
     services: Services = ws.app.state.services
     await ws.accept()
+    if not origin_allowed(ws.headers, services.settings.allowed_origins):
+        await _refuse(ws, "origin_not_allowed", "this origin may not connect", CloseCode.FORBIDDEN)
+        return
     if protocol is not None and protocol != str(PROTOCOL_VERSION):
         await _refuse(
             ws,
@@ -121,13 +122,17 @@ async def _read(ws: WebSocket, conn: Connection, actor: TableActor, services: Se
         if message["type"] == "websocket.disconnect":
             return
         services.manager.frames_in += 1
-        error = await _handle(dict(message), conn, actor, services)
+        try:
+            error = await _handle(dict(message), conn, actor, services)
+        except Exception:  # answered, never a dropped connection
+            log.exception("table %s: frame handling failed", actor.id)
+            error = _error("internal", "the frame could not be processed")
         if error is None:
             garbage = 0
             continue
+        garbage_frame = bool(error.pop("garbage", False)) or error["code"] == "rate_limited"
         conn.send(error)
-        if error.get("garbage"):
-            del error["garbage"]
+        if garbage_frame:
             services.manager.bad_frames += 1
             garbage += 1
             if garbage >= settings.garbage_limit:
@@ -141,48 +146,24 @@ async def _handle(
     message: dict[str, Any], conn: Connection, actor: TableActor, services: Services
 ) -> dict[str, Any] | None:
     """None when the frame was accepted; else an error frame (``garbage`` marks frames that
-    are not the protocol at all)."""
+    are not the protocol at all; rate-limited frames count as garbage too)."""
     settings = services.settings
-    text: str | None = message.get("text")
-    if text is None:
-        size = len(message.get("bytes") or b"")
-        bad = _error("binary_frame", "frames must be JSON text", {"bytes": size})
-        return bad | {"garbage": True}
-    size = len(text.encode())
-    if size > settings.max_frame_bytes:
-        return _error(
-            "frame_too_large",
-            f"frame of {size} bytes exceeds {settings.max_frame_bytes}",
-            {"bytes": size},
-        ) | {"garbage": True}
+    if not conn.allowed("frame", settings.frames_per_10s):
+        return _error("rate_limited", f"at most {settings.frames_per_10s} frames per 10 s")
+    limits = JsonLimits(settings.json_max_depth, settings.json_max_number_chars)
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _error("malformed_json", f"not JSON: {exc.msg}", text[:64]) | {"garbage": True}
-    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-        return _error("invalid_message", "a frame is a JSON object with a string 'type'") | {
-            "garbage": True
-        }
-    kind = raw["type"]
-    if kind not in CLIENT_TYPES:
-        return _error(
-            "unknown_type",
-            f"unknown message type '{kind[:40]}' (known: {', '.join(CLIENT_TYPES)})",
-            kind[:40],
-        ) | {"garbage": True}
-    try:
-        msg = CLIENT_ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or kind
-        ref = raw.get("prompt_id", kind)
-        return _error("invalid_message", f"{where}: {first['msg']}", ref) | {"garbage": True}
+        msg = client_message(message, settings.max_frame_bytes, limits)
+    except FrameRefused as exc:
+        return _error(exc.code, exc.message, exc.ref) | {"garbage": True}
     if isinstance(msg, ActionMsg):
         try:
-            return await actor.call(lambda: actor.act(conn, msg.prompt_id, msg.action))
+            refused = await actor.call(lambda: actor.act(conn, msg.prompt_id, msg.action))
         except Exception:
             log.exception("table %s: action failed", actor.id)
             return _error("internal", "the action could not be processed", msg.prompt_id)
+        if refused is None:  # accepted actions are bounded by the prompts, not the budget
+            conn.refund("frame")
+        return refused
     if isinstance(msg, ResyncMsg):
         if not conn.allowed("resync", settings.resync_per_10s):
             return _error(
@@ -191,6 +172,10 @@ async def _handle(
         actor.submit(lambda: actor.resync(conn, msg.last_seq))
         return None
     if isinstance(msg, PingMsg):
+        if not conn.allowed("ping", settings.pings_per_10s):
+            return _error(
+                "rate_limited", f"at most {settings.pings_per_10s} pings per 10 s", "ping"
+            )
         conn.send({"type": "pong", "nonce": msg.nonce, "server_time": _now()})
         return None
     assert isinstance(msg, ChatMsg)

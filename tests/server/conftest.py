@@ -3,6 +3,7 @@ driven with httpx and the websockets client."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -19,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from server.app import create_app
 from server.client import ws_url
 from server.config import Settings
+from server.ws.transport import uvicorn_options
 
 ADMIN_TOKEN = "test-admin-token"
 
@@ -107,27 +109,32 @@ class Socket:
         return code
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp: Path = tmp_path_factory.mktemp("jantaku")
-    settings = Settings(
-        admin_token=ADMIN_TOKEN,
-        admin_token_file=tmp / "admin.sha256",
-        database_url=f"sqlite+aiosqlite:///{tmp / 'jantaku.db'}",
-        bot_delay=0,
-        move_time=0,
-        claim_time=0,
-        time_bank=0,
-        garbage_limit=5,
-        chat_per_10s=3,
-    )
+def suite_settings(tmp: Path, **overrides: Any) -> Settings:
+    """The suite's server settings (untimed, no bot delay) on a SQLite file in ``tmp``."""
+    base: dict[str, Any] = {
+        "admin_token": ADMIN_TOKEN,
+        "admin_token_file": tmp / "admin.sha256",
+        "database_url": f"sqlite+aiosqlite:///{tmp / 'jantaku.db'}",
+        "bot_delay": 0,
+        "move_time": 0,
+        "claim_time": 0,
+        "time_bank": 0,
+        "garbage_limit": 5,
+        "chat_per_10s": 3,
+    }
+    return Settings(**(base | overrides))
+
+
+@contextlib.contextmanager
+def running(settings: Settings) -> Iterator[LiveServer]:
+    """uvicorn with ``create_app(settings)`` on a free loopback port, in a thread."""
     port = free_port()
     config = uvicorn.Config(
         create_app(settings),
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws_max_size=1 << 20,
+        **uvicorn_options(settings),
     )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -137,7 +144,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         if time.monotonic() > deadline:
             raise RuntimeError("uvicorn did not start")
         time.sleep(0.02)
-    live = LiveServer(f"http://127.0.0.1:{port}", settings)
-    yield live
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", settings)
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with running(suite_settings(tmp_path_factory.mktemp("jantaku"))) as live:
+        yield live
