@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.hand_check import hand_problem
+from engine.hand_check import flag_problem, hand_problem
 from engine.melds import Meld, MeldError
 from engine.notation import NotationError, format_tiles, parse_tile, parse_tiles, sort_key
 from engine.tiles import Tile, counts_of, kind_of
@@ -75,8 +75,9 @@ class WinContext:
 
     def check(self, hand_tiles: int) -> None:
         """Raise ``InvalidInput`` unless this is a well-formed hand of ``hand_tiles`` tiles
-        (14 or 17, kongs counting 3) with no kind more than four times, indicators included."""
-        problem = hand_problem(self, hand_tiles)
+        (14 or 17, kongs counting 3) with no kind more than four times, indicators included,
+        and no flag that contradicts the others or the tiles (``hand_check.flag_problem``)."""
+        problem = hand_problem(self, hand_tiles) or flag_problem(self)
         if problem is not None:
             raise InvalidInput(problem)
 
@@ -93,8 +94,8 @@ class WinContext:
             concealed = tuple(sorted(parse_tiles(raw.concealed), key=sort_key))
             win_tile = parse_tile(raw.win_tile)
             melds = tuple(Meld.parse(m.type, m.tiles) for m in raw.melds)
-            dora = tuple(t for s in raw.dora_indicators for t in parse_tiles(s))
-            ura = tuple(t for s in raw.ura_dora_indicators for t in parse_tiles(s))
+            dora = _indicators("dora_indicators", raw.dora_indicators)
+            ura = _indicators("ura_dora_indicators", raw.ura_dora_indicators)
         except (NotationError, MeldError) as exc:
             raise InvalidInput(str(exc)) from None
         return cls(
@@ -143,6 +144,17 @@ class WinContext:
         if self.ura_dora_indicators:
             out["ura_dora_indicators"] = [format_tiles([t]) for t in self.ura_dora_indicators]
         return out
+
+
+def _indicators(field: str, texts: list[str]) -> tuple[Tile, ...]:
+    """One tile per indicator string: ``"10m"`` is an error, not two indicators."""
+    out = []
+    for i, text in enumerate(texts):
+        try:
+            out.append(parse_tile(text))
+        except NotationError as exc:
+            raise InvalidInput(f"{field}.{i}: '{text}' is not one tile ({exc.reason})") from None
+    return tuple(out)
 
 
 _FLAGS = (

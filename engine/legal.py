@@ -307,7 +307,8 @@ def win_context(
         chankan=chankan,
         last_tile_of_kind=not chankan and visible >= 3,
         tenhou=flags and tsumo and first and seat_index == hand.dealer,
-        chiihou=flags and tsumo and first and seat_index != hand.dealer,
+        chiihou=flags and rules.self_drawn_chiihou and tsumo and first
+        and seat_index != hand.dealer,
         renhou=flags and not tsumo and first,
         flowers=len(seat.flowers),
         dora_indicators=hand.dora_indicators(),

@@ -108,6 +108,9 @@ class TableRules:
     nagashi: bool = False  # record nagashi candidates at an exhaustive draw
     nagashi_called_discard_voids: bool = False
     first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
+    # chiihou flags a non-dealer's first self-draw (riichi); off where the ruleset reads
+    # chiihou as a discard win (Zung Jung's Blessing of Earth, zung-jung.md 9.4.2)
+    self_drawn_chiihou: bool = True
     # ask the ruleset about a self-draw on a seat's first draw (no call yet) even without a
     # complete shape: riichi's shiisan puutaa (riichi.md §8.3)
     first_draw_any_shape: bool = False

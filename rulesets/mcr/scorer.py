@@ -9,7 +9,7 @@ from typing import Final
 from pydantic import BaseModel
 
 from engine.context import InvalidInput, WinContext
-from engine.hand_check import hand_problem
+from engine.hand_check import flag_problem, hand_problem
 from engine.scoring import Evaluation, Score, ScoreError, best_total
 from engine.shapes import (
     KNITTED_BLOCKS,
@@ -122,6 +122,10 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
             return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, problem)
         facts = build_facts(win, part)
         assert facts is not None  # hand_problem finds whatever build_facts refuses
+    # a part of a bigger hand was checked whole (its kong may lie in another part)
+    problem = flag_problem(win) if part is None else None
+    if problem is not None:
+        return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, problem)
     try:
         check_flags(win)
     except InvalidInput as exc:

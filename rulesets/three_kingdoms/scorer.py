@@ -74,8 +74,9 @@ def _key(s: Scored) -> tuple[bool, int, int]:
 
 
 def _checked(win: WinContext) -> WinContext:
-    """Validate a 17-tile hand and correct its flags from the tiles (mcr.md §11.9 as the
-    MCR scorer does, with the dora indicators counted as visible, §6)."""
+    """Validate a 17-tile hand (``WinContext.check`` refuses contradicting flags, a
+    rinshan without a kong and a robbed tile the winner holds among them) and derive Last
+    Tile from the tiles (mcr.md §11.9, with the dora indicators counted as visible, §6)."""
     win.check(HAND_TILES)
     check_flags(win)
     if win.flowers:
@@ -87,9 +88,7 @@ def _checked(win: WinContext) -> WinContext:
     in_melds = sum(m.kinds().count(w) for m in win.melds)
     shown = sum(1 for t in win.dora_indicators if kind_of(t) == w)
     last_tile = (win.last_tile_of_kind or in_melds + shown >= 3) and held == 1
-    rinshan = win.rinshan and any(m.is_kong for m in win.melds)
-    chankan = win.chankan and held == 1 and in_melds == 0
-    return replace(win, last_tile_of_kind=last_tile, rinshan=rinshan, chankan=chankan)
+    return replace(win, last_tile_of_kind=last_tile)
 
 
 def score_choice(

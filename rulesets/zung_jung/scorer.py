@@ -32,19 +32,14 @@ class Valued:
 
 
 def check_flags(win: WinContext) -> None:
-    """Flags that contradict how the hand was won are ``invalid_input``."""
-    if win.haitei and not win.tsumo:
-        raise InvalidInput("haitei (Final Draw) is a self-drawn win")
-    if win.houtei and win.tsumo:
-        raise InvalidInput("houtei (Final Discard) is a win on a discard")
-    if win.rinshan and not win.tsumo:
-        raise InvalidInput("rinshan (Win on Kong) is a self-drawn win")
-    if win.chankan and (win.tsumo or win.houtei):
-        raise InvalidInput("chankan (Robbing a Kong) is a win on an added kong tile")
-    if win.tenhou and not (win.tsumo and win.seat_wind == 1 and not win.melds):
-        raise InvalidInput("tenhou (Blessing of Heaven) is East's self-drawn win on the deal")
-    if (win.chiihou or win.renhou) and not win.tsumo and (win.seat_wind == 1 or win.melds):
-        raise InvalidInput("Blessing of Earth is a non-East win on the dealt 13 tiles")
+    """Zung Jung's own flag conflict, beyond those ``WinContext.check`` refuses in every
+    ruleset (engine.hand_check.flag_problem)."""
+    if win.chiihou and win.tsumo:
+        # hand-jsonl's chiihou is 9.4.2 here, a win on East's first discard
+        raise InvalidInput(
+            "chiihou is Blessing of Earth (9.4.2), a win on East's first discard: "
+            "never a self-draw"
+        )
 
 
 def value_of(counts: Counts, options: Options) -> Valued:

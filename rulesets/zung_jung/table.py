@@ -53,6 +53,7 @@ def table_rules(options: Options) -> TableRules:
         riichi=None,
         aborts=frozenset(),  # §3.3: no abortive draws
         first_turn_flags=True,  # 9.4.1 / 9.4.2
+        self_drawn_chiihou=False,  # chiihou here is 9.4.2, a discard win
     )
 
 

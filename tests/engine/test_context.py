@@ -41,6 +41,11 @@ def test_from_json_reads_the_hand_jsonl_format() -> None:
             "unknown meld type",
         ),
         ({"concealed": "123m", "win_tile": "12m"}, "expected one tile"),
+        (
+            {"concealed": "123m", "win_tile": "1m", "dora_indicators": ["1p", "10m"]},
+            r"dora_indicators.1: '10m' is not one tile",
+        ),
+        ({"concealed": "123m", "win_tile": "1m", "ura_dora_indicators": [""]}, "not one tile"),
     ],
 )
 def test_malformed_input_is_invalid_input(obj: dict, message: str) -> None:
@@ -57,3 +62,36 @@ def test_check_counts_tiles_and_copies() -> None:
     )
     with pytest.raises(InvalidInput, match="more than four of 1m"):
         five.check(14)
+
+
+HAND = {"concealed": "1233m456p789s111z", "win_tile": "3m"}
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        ({"tsumo": True, "rinshan": True}, "needs a kong"),
+        ({"chankan": True}, "robbed kong and the winning tile are all four 3m"),
+        ({"last_tile_of_kind": True}, "the three visible are all four 3m"),
+        ({"tsumo": True, "tenhou": True, "riichi": True}, "before any riichi"),
+        ({"tsumo": True, "seat_wind": 2, "renhou": True}, "renhou is a win on a discard"),
+        ({"ippatsu": True}, "ippatsu needs riichi"),
+    ],
+)
+def test_check_refuses_flags_that_contradict_the_hand(flags: dict, message: str) -> None:
+    win = WinContext.from_json({**HAND, **flags})
+    with pytest.raises(InvalidInput, match=message):
+        win.check(14)
+
+
+def test_check_accepts_what_a_table_produces() -> None:
+    kong = {"concealed": "123m456p789s2z", "win_tile": "2z"}
+    ankan = [{"type": "ankan", "tiles": "1111z"}]
+    for obj in (
+        {**kong, "melds": ankan, "tsumo": True, "rinshan": True, "haitei": True},
+        {"concealed": "23m456p789s111z55m", "win_tile": "4m", "chankan": True},
+        {"concealed": "23m456p789s111z55m", "win_tile": "1m", "last_tile_of_kind": True},
+        {"concealed": "1233m456p789s111z", "win_tile": "3m", "seat_wind": 2, "renhou": True},
+        {**kong, "melds": ankan, "riichi": True, "ippatsu": True, "tsumo": True},
+    ):
+        WinContext.from_json(obj).check(14)

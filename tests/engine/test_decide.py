@@ -435,6 +435,16 @@ def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
     assert win.context.houtei and not win.context.tsumo
 
 
+def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h) -> None:
+    # Zung Jung reads chiihou as a win on East's first discard (zung-jung.md 9.4.2)
+    hands = [CLAIMS[0], "123456789m45p11z", *CLAIMS[2:]]
+    for self_drawn in (True, False):
+        rules = replace(h.PLAIN, first_turn_flags=True, self_drawn_chiihou=self_drawn)
+        table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
+        state, _ = start(table, "chiihou")
+        assert win_context(state, 1, T("5p"), tsumo=True).chiihou is self_drawn
+
+
 def test_last_tile_of_its_kind_counts_visible_copies(h) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
     state, _ = start(table, "kind")

@@ -328,6 +328,8 @@ class Generator:
             "rinshan": tsumo and has_kong and self.p(25),
             "chankan": (not tsumo) and counts[win] == 1 and visible == 0 and self.p(8),
         }
+        # no kong is declared after the last draw: a robbed tile is never the last discard
+        flags["houtei"] = flags["houtei"] and not flags["chankan"]
         return WinContext(
             concealed=concealed,
             win_tile=win,

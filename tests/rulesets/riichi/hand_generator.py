@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.context import WinContext
 from engine.melds import Meld, MeldType
 from engine.rng import SeededStream
-from engine.tiles import RED_FIVES, Tile
+from engine.tiles import RED_FIVES, Tile, kind_of
 
 SIMPLES = [k for k in range(27) if 0 < k % 9 < 8]
 TERMINALS = [0, 8, 9, 17, 18, 26]
@@ -254,6 +254,11 @@ class HandGenerator:
         houtei = not tsumo and self._p(6)
         chankan = not tsumo and not houtei and self._p(5)
         first = not melds and not riichi and self._p(6)
+        # what no table produces (engine.hand_check.flag_problem): a robbed tile the winner
+        # holds or shows, ippatsu after the declarer's own kan, a first-turn last tile
+        chankan = chankan and used[kind_of(win)] == 1
+        first = first and not (haitei or houtei or chankan)
+        ippatsu = riichi and self._p(25) and not rinshan
         return WinContext(
             concealed=tuple(concealed_tiles),
             win_tile=win_tile,
@@ -263,7 +268,7 @@ class HandGenerator:
             round_wind=round_wind,
             riichi=riichi and not double,
             double_riichi=double,
-            ippatsu=riichi and self._p(25),
+            ippatsu=ippatsu,
             haitei=haitei,
             houtei=houtei,
             rinshan=rinshan,

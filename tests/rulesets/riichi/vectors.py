@@ -13,7 +13,7 @@ from rulesets.riichi import RULESET
 from rulesets.riichi.options import RiichiOptions, preset
 
 VECTOR_DIR = Path(__file__).resolve().parents[2] / "vectors" / "riichi"
-HAND_FILES = ("examples", "yaku", "yakuman", "local", "options", "dora", "errors")
+HAND_FILES = ("examples", "yaku", "yakuman", "local", "options", "dora", "errors", "impossible")
 NOT_INPUT = frozenset({"expect", "options", "preset", "extra", "doc"})
 BONUS = ("dora", "aka_dora", "ura_dora")
 
