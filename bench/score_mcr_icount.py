@@ -29,7 +29,7 @@ from tests.rulesets.mcr.generator import generate
 side, seed, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
 if side == "jantaku":
     from rulesets.mcr import RULESET, Options
-    options = Options()
+    options = Options(edition="botzone1998")  # the edition PyMahjongGB implements
     def score(hand):
         return RULESET.score(hand, options)
     prepare = lambda hands: hands

@@ -30,7 +30,7 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=10)
     args = parser.parse_args()
 
-    options = Options()
+    options = Options(edition="botzone1998")  # the edition PyMahjongGB implements
     agree = 0
     no_oracle = 0
     kinds: Counter[str] = Counter()

@@ -11,8 +11,10 @@ Entry point: ``mcr = "rulesets.mcr:RULESET"``. Modules:
 * ``settlement`` (§9) and ``match`` (§2, §10) — pure functions for the table engine;
 * ``table`` — the table rules and match rules that make MCR playable.
 
-Scoring follows the 1998 rules as PyMahjongGB 1.4.0 reads them (the reference edition of
-mcr.md); ``edition="wmo2006"`` applies the §15 differences.
+Scoring follows, by default, the competition rules seed 000 states (``edition=
+"competition"``); ``"botzone1998"`` is the 1998 rules as PyMahjongGB 1.4.0 reads them and
+``"wmo2006"`` applies mcr.md §15. docs/rules/mcr.md says what each edition changes and
+which reading of the seed was chosen where it is ambiguous.
 """
 
 from __future__ import annotations

@@ -286,13 +286,14 @@ _CONCEALED_PUNG_FANS: Final = (
 )
 
 
-def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Counts) -> None:
+def kong_fans(melded: int, concealed: int, pungs: int, with_three_kongs: bool, out: Counts) -> None:
     """Kong fans for ``melded``/``concealed`` kongs and the concealed-pung fan for the
-    concealed kongs plus ``pungs`` concealed pungs."""
+    concealed kongs plus ``pungs`` concealed pungs. ``with_three_kongs``: Three or Four
+    Kongs still score Concealed Kong / Two Concealed Kongs (the 2006-based editions)."""
     kongs = melded + concealed
     if kongs >= 3:
         out["four_kongs" if kongs == 4 else "three_kongs"] = 1
-        if wmo2006 and concealed in (1, 2):
+        if with_three_kongs and concealed in (1, 2):
             out["concealed_kong" if concealed == 1 else "two_concealed_kongs"] = 1
     elif kongs == 2:
         if concealed == 0:
@@ -314,7 +315,7 @@ def kong_fans(melded: int, concealed: int, pungs: int, wmo2006: bool, out: Count
 def standard_fans(
     blocks: tuple[Block, ...],
     facts: HandFacts,
-    wmo2006: bool,
+    with_three_kongs: bool,
     allowed: frozenset[str] | None,
     out: Counts,
 ) -> None:
@@ -353,7 +354,7 @@ def standard_fans(
     if hidden_pung_of_win and not facts.tsumo and not win_in_hidden_chow and not facts.win_hidden:
         hidden_pungs -= 1
     if pungs:
-        kong_fans(melded_kongs, concealed_kongs, hidden_pungs, wmo2006, out)
+        kong_fans(melded_kongs, concealed_kongs, hidden_pungs, with_three_kongs, out)
         if len(pungs) == 4:
             out["all_pungs"] = 1
         winds = 0

@@ -177,6 +177,22 @@ def _swap_concealed(pid: str) -> tuple[str, ...]:
     return _without(pid, "fully_concealed_hand")
 
 
+# The competition edition (docs/rules/mcr.md "Editions"): what seed 000 states against
+# the botzone1998 lists. Four Concealed Pungs keeps Fully Concealed Hand out (the seed's
+# 332-point hand); the other concealed-only hands swap as in 2006.
+COMPETITION_EXCLUDES: dict[str, tuple[str, ...]] = {
+    "all_green": ("one_voided_suit",),
+    "all_terminals": _without("all_terminals", "double_pung"),
+    "four_kongs": _without("four_kongs", "two_concealed_kongs", "concealed_kong"),
+    "three_kongs": _without("three_kongs", "two_concealed_kongs", "concealed_kong"),
+    "nine_gates": _swap_concealed("nine_gates"),
+    "seven_pairs": _swap_concealed("seven_pairs"),
+    "thirteen_orphans": _swap_concealed("thirteen_orphans"),
+    "seven_shifted_pairs": _swap_concealed("seven_shifted_pairs"),
+    "lesser_honors_and_knitted_tiles": _swap_concealed("lesser_honors_and_knitted_tiles"),
+    "greater_honors_and_knitted_tiles": _swap_concealed("greater_honors_and_knitted_tiles"),
+}
+
 WMO2006_EXCLUDES: dict[str, tuple[str, ...]] = {
     "all_green": ("one_voided_suit",),
     "all_terminals": _without("all_terminals", "double_pung"),

@@ -25,7 +25,12 @@ from engine.shapes import (
 from engine.state import builder
 from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
-from rulesets.mcr.fans import CATALOGUE, WMO2006_EXCLUDES, WMO2006_VALUES
+from rulesets.mcr.fans import (
+    CATALOGUE,
+    COMPETITION_EXCLUDES,
+    WMO2006_EXCLUDES,
+    WMO2006_VALUES,
+)
 from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.waits import wait_kinds
@@ -75,12 +80,20 @@ class Plan:
 
     def __init__(self, options: Options) -> None:
         self.options: Final = options
-        self.wmo: Final = options.edition == "wmo2006"
-        plain = not options.beginner and not self.wmo
+        edition = options.edition
+        wmo = edition == "wmo2006"
+        self.wmo: Final = wmo
+        # docs/rules/mcr.md "Editions": what the 2006-based editions change
+        self.excludes: Final = (
+            WMO2006_EXCLUDES if wmo else COMPETITION_EXCLUDES if edition == "competition" else None
+        )
+        self.kong_fans_with_three_kongs: Final = edition != "botzone1998"
+        self.nine_gates_terminal_pung: Final = edition == "botzone1998"
+        plain = not options.beginner and not wmo
         self.allowed: Final = None if plain else _allowed(options)
         self.values: Final = None if plain and options.mixed_kong_points == 5 else _values(options)
         self.mixed_kong_points: Final = options.mixed_kong_points
-        self.knitted_straight_waits: Final = options.knitted_straight_waits
+        self.knitted_straight_waits: Final = options.knitted_waits
         self.use_flowers: Final = options.use_flowers
         self.min_points: Final = options.min_points
 
@@ -185,20 +198,21 @@ def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tupl
 
 def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
     """The fans scored by one reading after every exclusion rule, and their points."""
-    wmo = plan.wmo
     allowed = plan.allowed
     if r.shape == "nine_gates":
         raw = {k: v for k, v in facts.base.items() if k in _SITUATIONAL}
         raw["nine_gates"] = 1
         for f in _NINE_GATES_EXTRAS[facts.win % 9 + 1]:
-            if not (wmo and f == "pung_of_terminals_or_honors"):
+            if plan.nine_gates_terminal_pung or f != "pung_of_terminals_or_honors":
                 raw[f] = 1
+        if "fully_concealed_hand" in facts.base:
+            raw["fully_concealed_hand"] = 1  # excluded unless the edition keeps it
     else:
         raw = dict(facts.base)
         if r.shape == Shape.STANDARD:
-            standard_fans(r.blocks, facts, wmo, allowed, raw)
+            standard_fans(r.blocks, facts, plan.kong_fans_with_three_kongs, allowed, raw)
         elif r.shape == Shape.SEVEN_PAIRS:
-            _seven_pairs(facts, raw, wmo)
+            _seven_pairs(facts, raw, plan.wmo)
         elif r.shape == Shape.THIRTEEN_ORPHANS:
             raw["thirteen_orphans"] = 1
         elif r.shape == Shape.HONORS_AND_KNITTED:
@@ -219,9 +233,7 @@ def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
         raw["concealed_kong"] = 1
     if allowed is not None:
         raw = {k: v for k, v in raw.items() if k in allowed}
-    counts, points = CATALOGUE.exclude_with_total(
-        raw, WMO2006_EXCLUDES if wmo else None, plan.values
-    )
+    counts, points = CATALOGUE.exclude_with_total(raw, plan.excludes, plan.values)
     if not counts and (allowed is None or "chicken_hand" in allowed):
         counts["chicken_hand"] = 1
         points = CATALOGUE.total(counts, plan.values)

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rulesets.mcr.options import DEFAULT_EDITION, Edition
+
 MIN_POINTS = 8  # §1: the MCR minimum, counted with riichi, dora and kan-dora
 BASE_PAYMENT = 8  # §8: what every loser pays on top of the hand value
 RIICHI_DEPOSIT = 10  # §7
@@ -38,7 +40,7 @@ class Options(BaseModel):
     riichi_concealed_kong: Literal["no_shape_change", "no_wait_change"] = "no_shape_change"  # Q15
     concealed_kong_display: Literal["face_down", "shown"] = "face_down"  # Q16
     riichi_robbed_kong: Literal["declarer_pays_all", "normal"] = "declarer_pays_all"  # Q17
-    edition: Literal["botzone1998", "wmo2006"] = "botzone1998"  # Q18
+    edition: Edition = DEFAULT_EDITION  # Q18: the MCR plugin's editions and default
     false_win_mode: Literal["reject"] = "reject"  # Q19
 
 

@@ -12,7 +12,7 @@ from rulesets.mcr.options import Options
 
 def test_defaults() -> None:
     o = Options()
-    assert o.edition == "botzone1998"
+    assert o.edition == "competition"
     assert o.hands_per_session == 16
     assert o.seat_change == "mcr_table"
     assert o.use_flowers is True
@@ -20,7 +20,10 @@ def test_defaults() -> None:
     assert o.last_tile_flower == "exhaustive_draw"
     assert o.mixed_kong_points == 5
     assert o.added_kong_from_hand is True
-    assert o.knitted_straight_waits == "allow"
+    assert o.knitted_straight_waits is None  # the edition's reading:
+    assert o.knitted_waits == "none_if_overlap"
+    assert Options(edition="botzone1998").knitted_waits == "allow"
+    assert Options(edition="wmo2006").knitted_waits == "allow"
     assert o.false_win_mode == "reject"
     assert o.point_cap is None
     assert o.table_point_ties == "share"
@@ -43,6 +46,8 @@ def test_frozen_and_strict() -> None:
         Options(mixed_kong_points=4)  # type: ignore[arg-type]
     with pytest.raises(ValidationError):
         Options(point_cap=100)  # type: ignore[arg-type]
+    with pytest.raises(ValidationError):
+        Options(claim_window_ms=3000)  # type: ignore[call-arg]  # removed: nothing read it
 
 
 def test_parse_options_names_the_field() -> None:

@@ -121,23 +121,50 @@ def test_flags_are_corrected_from_the_tiles() -> None:
     assert "last_tile" in fans(score(own))
 
 
-def test_edition_wmo2006() -> None:
-    assert score(SEVEN_PAIRS)["total"] == 27
-    got = score(SEVEN_PAIRS, edition="wmo2006")
-    assert got["total"] == 30 and "fully_concealed_hand" in fans(got)
+BOTZONE = {"edition": "botzone1998"}
+
+
+def test_editions() -> None:
+    """botzone1998 (PyMahjongGB), wmo2006 (Sloper's Green Book notes) and the default
+    competition edition (seed 000) on the hands where they part."""
+    assert score(SEVEN_PAIRS, **BOTZONE)["total"] == 27
+    for edition in ("wmo2006", "competition"):
+        got = score(SEVEN_PAIRS, edition=edition)
+        assert got["total"] == 30 and "fully_concealed_hand" in fans(got)
+    assert score(SEVEN_PAIRS) == score(SEVEN_PAIRS, edition="competition")  # the default
     kongs = {
         "concealed": "456p555s7z",
         "melds": [{"type": "ankan", "tiles": "7777s"}, {"type": "ankan", "tiles": "1111m"}],
         "win_tile": "7z",
     }
-    assert score(kongs)["total"] == 26
+    assert score(kongs, **BOTZONE)["total"] == 26
+    assert score(kongs)["total"] == 26  # the seed states no value: Two Concealed Kongs 6
     assert score(kongs, edition="wmo2006")["total"] == 28
     green = {"concealed": "223344s666z888s6s", "win_tile": "6s"}
-    assert "half_flush" not in fans(score(green))
+    assert "half_flush" not in fans(score(green, **BOTZONE))
     assert "half_flush" in fans(score(green, edition="wmo2006"))
+    assert "half_flush" in fans(score(green))
     gates = {"concealed": "1112345678999p", "win_tile": "5p"}
-    assert "pung_of_terminals_or_honors" in fans(score(gates))
+    assert "pung_of_terminals_or_honors" in fans(score(gates, **BOTZONE))
     assert "pung_of_terminals_or_honors" not in fans(score(gates, edition="wmo2006"))
+    assert "pung_of_terminals_or_honors" not in fans(score(gates))
+    # Where wmo2006 departs from seed 000: the 332-point hand, Seven Pairs' Tile Hogs with
+    # All Green / All Terminals, and the knitted-straight wait.
+    top = {
+        "concealed": "2z",
+        "melds": [{"type": "ankan", "tiles": t} for t in ("1111z", "5555z", "6666z", "7777z")],
+        "win_tile": "2z",
+        "tsumo": True,
+        "rinshan": True,
+        "haitei": True,
+        "flowers": 8,
+    }
+    assert (score(top)["total"], score(top, edition="wmo2006")["total"]) == (332, 336)
+    terminals = {"concealed": "1111m99m11p99p11s9s", "win_tile": "9s"}
+    assert fans(score(terminals))["tile_hog"] == 1
+    assert "tile_hog" not in fans(score(terminals, edition="wmo2006"))
+    knitted = {"concealed": "14789m258p369s55s", "win_tile": "7m"}
+    assert (score(knitted)["total"], score(knitted, edition="wmo2006")["total"]) == (16, 17)
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,7 @@ def test_options_are_frozen_and_strict() -> None:
     assert opts.hands_per_session == 16
     assert opts.leftover_deposits == "first_place"
     assert opts.dora_scope == "scored_part"
-    assert opts.edition == "botzone1998"
+    assert opts.edition == "competition"  # the MCR default (Q18)
 
 
 def test_every_open_question_is_an_option() -> None:

@@ -14,7 +14,7 @@ def test_lists_installed_rulesets_with_schemas() -> None:
     assert {"mcr", "riichi"} <= set(info)
     mcr = info["mcr"]
     assert mcr["names"]["zh"] and mcr["version"]
-    assert mcr["options_schema"]["properties"]["edition"]["default"] == "botzone1998"
+    assert mcr["options_schema"]["properties"]["edition"]["default"] == "competition"
     table = runner.invoke(app, ["rulesets"])
     assert table.exit_code == 0 and "mcr" in table.stdout
 
