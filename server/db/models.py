@@ -70,6 +70,7 @@ class Match(Base):
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
     standings: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    banks: Mapped[list[float] | None] = mapped_column(JSON)  # time bank left per place
 
 
 class MatchEvent(Base):

@@ -157,6 +157,7 @@ _TABLE_FIELDS = (
     "hand_label",
     "hands_played",
     "standings",
+    "banks",
 )
 
 
@@ -181,6 +182,7 @@ def _table(row: Row[Any]) -> TableRecord:
         hands_played=row.hands_played,
         standings=list(row.standings),
         voided=bool(row.voided),
+        banks=[float(b) for b in row.banks] if row.banks is not None else None,
     )
 
 

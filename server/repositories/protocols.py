@@ -46,6 +46,9 @@ class TableRecord:
     hands_played: int = 0
     standings: list[dict[str, Any]] = field(default_factory=list)
     voided: bool = False  # set only by an admin correction (RecordRepository.void_match)
+    # Time bank left per table place, seconds, saved whenever a bank is spent (None: every
+    # bank is still full), so that a restarted table keeps its clocks.
+    banks: list[float] | None = None
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,8 @@ class TableActor:
             claim=float(record.timers["claim"]),
             bank=float(record.timers["bank"]),
         )
-        self.banks = [self.timers.bank] * 4
+        # what the record kept (a restarted table), else full banks
+        self.banks = list(record.banks) if record.banks else [self.timers.bank] * 4
         self.state: MatchState | None = None
         self.seed: str | None = None
         self.log: list[Entry] = []
@@ -377,12 +378,20 @@ class TableActor:
         assert self.state is not None
         p = self.prompts.get(place)
         new_state, events = step(self.state, action)
+        before = self.banks[place]
         if p is not None and p.allowance is not None:
             used = asyncio.get_running_loop().time() - p.opened
-            self.banks[place] = self.timers.spent(p.claim, used, self.banks[place])
+            self.banks[place] = self.timers.spent(p.claim, used, before)
+        try:
+            await self._commit(new_state, events)  # the next prompts see the bank left
+        except BaseException:
+            self.banks[place] = before  # nothing was played, nothing was spent
+            raise
         self.actions += 1
         self.last_action = time.time()
-        await self._commit(new_state, events)
+        if self.banks[place] != before:  # persisted right after the move that spent it
+            self.record.banks = list(self.banks)
+            await self.store.tables.save(self.record)
 
     # ------------------------------------------------------------------ jobs from outside
 

@@ -4,9 +4,14 @@ hook the persistence layer uses after a restart)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
+from engine.actions import Action
 from server.config import Settings
+from server.db.store import SqlStore
 from server.repositories import MemoryStore
+from server.runtime.actor import TableActor
+from server.runtime.clock import fallback
 from server.runtime.manager import TableManager
 
 
@@ -77,3 +82,47 @@ def test_a_broken_bot_never_stalls_its_table() -> None:
         await manager.shutdown()
 
     asyncio.run(run())
+
+
+def test_time_banks_survive_a_restart(tmp_path: Path) -> None:
+    """A bank spent before a restart stays spent: it is part of the stored table."""
+
+    async def run() -> None:
+        store = await SqlStore.open(f"sqlite+aiosqlite:///{tmp_path / 'banks.db'}")
+        settings = Settings(admin_token="x", bot_delay=0)
+        first = TableManager(store, settings)
+        actor = await first.create(
+            ruleset="mcr",
+            ruleset_version="1.0.0",
+            options={"hands_per_session": 2},
+            seats=["p-human", "bot:greedy", "bot:greedy", "bot:greedy"],
+            names={0: "human"},
+            timers={"move": 0.01, "claim": 0.01, "bank": 30},
+            spectators={"allowed": False, "delay": 0},
+            created_by="admin",
+        )
+        while 0 not in actor.prompts:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)  # answer late: past the move time, into the bank
+        prompt = actor.prompts[0]
+        await actor.call(lambda: actor._apply(0, fallback_or_first(actor)))
+        assert prompt.prompt_id not in [p.prompt_id for p in actor.prompts.values()]
+        spent = actor.banks[0]
+        assert spent < 30 and actor.banks[1:] == [30, 30, 30]
+        await first.shutdown()
+
+        second = TableManager(store, settings)
+        assert await second.restore_all() == 1
+        again = second.get(actor.id)
+        assert again.banks == [spent, 30, 30, 30]
+        assert again.live()["banks"][0] == round(spent, 3)
+        await second.shutdown()
+        await store.close()
+
+    asyncio.run(run())
+
+
+def fallback_or_first(actor: TableActor) -> Action:
+    p = actor.prompts[0]
+    assert actor.state is not None
+    return fallback(actor.state, p.seat, p.actions) or p.actions[0]
