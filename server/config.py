@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from limits import parse
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -62,3 +63,9 @@ class Settings(BaseSettings):
     chat_per_10s: int = Field(5, ge=1)
     resync_per_10s: int = Field(10, ge=1)
     send_queue_limit: int = Field(16384, ge=16)  # frames queued for a slow client
+
+    @field_validator("table_create_rate")
+    @classmethod
+    def _rate(cls, value: str) -> str:
+        parse(value)  # ValueError names the bad notation
+        return value

@@ -13,10 +13,13 @@ log = logging.getLogger("jantaku.api")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers
         super().__init__(f"{status} {code}: {message}")
 
 
@@ -50,7 +53,9 @@ _HTTP_CODES = {
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+        return JSONResponse(
+            error_body(exc.code, exc.message), status_code=exc.status, headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -27,9 +27,9 @@ class AbortIn(BaseModel):
     reason: str = Field("", max_length=200)
 
 
-def _actor(svc: Services, table_id: str) -> TableActor:
+async def _actor(svc: Services, table_id: str) -> TableActor:
     try:
-        return svc.manager.get(table_id)
+        return await svc.manager.require(table_id)
     except TableError as exc:
         raise table_error(exc) from None
 
@@ -47,7 +47,7 @@ async def tables(svc: ServicesDep) -> list[dict[str, Any]]:
 
 @router.get("/tables/{table_id}", response_model=TableLive)
 async def table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    return _actor(svc, table_id).live()
+    return (await _actor(svc, table_id)).live()
 
 
 async def _run(actor: TableActor, job: Any) -> dict[str, Any]:
@@ -60,26 +60,26 @@ async def _run(actor: TableActor, job: Any) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/pause", response_model=TableLive)
 async def pause(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    actor = _actor(svc, table_id)
+    actor = await _actor(svc, table_id)
     return await _run(actor, actor.pause)
 
 
 @router.post("/tables/{table_id}/resume", response_model=TableLive)
 async def resume(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    actor = _actor(svc, table_id)
+    actor = await _actor(svc, table_id)
     return await _run(actor, actor.resume)
 
 
 @router.post("/tables/{table_id}/abort", response_model=TableLive)
 async def abort(table_id: str, svc: ServicesDep, body: AbortIn | None = None) -> dict[str, Any]:
-    actor = _actor(svc, table_id)
+    actor = await _actor(svc, table_id)
     reason = body.reason if body else ""
     return await _run(actor, lambda: actor.abort(reason))
 
 
 @router.put("/tables/{table_id}/seats/{seat}", response_model=TableLive)
 async def replace_seat(table_id: str, seat: int, body: SeatIn, svc: ServicesDep) -> dict[str, Any]:
-    actor = _actor(svc, table_id)
+    actor = await _actor(svc, table_id)
     place = _place(seat)
     occupant = body.occupant
     if occupant in BOTS:
@@ -94,7 +94,7 @@ async def replace_seat(table_id: str, seat: int, body: SeatIn, svc: ServicesDep)
 
 @router.post("/tables/{table_id}/seats/{seat}/kick")
 async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
-    actor = _actor(svc, table_id)
+    actor = await _actor(svc, table_id)
     place = _place(seat)
     kicked = await actor.call(lambda: actor.kick(place))
     if not kicked:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 from fastapi import APIRouter
@@ -69,7 +70,10 @@ class JoinOut(BaseModel):
 
 
 def table_error(exc: TableError) -> ApiError:
-    return ApiError(exc.status, exc.code, exc.message)
+    headers = None
+    if exc.retry_after is not None:
+        headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
+    return ApiError(exc.status, exc.code, exc.message, headers)
 
 
 async def names_for(svc: Services, seats: list[str]) -> dict[int, str]:
@@ -117,6 +121,8 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
         raise ApiError(422, "invalid_field", f"{field}: {exc.message}") from None
     except NotPlayable as exc:
         raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+    except TableError as exc:
+        raise table_error(exc) from None
     return actor.public()
 
 
@@ -135,7 +141,7 @@ async def list_tables(
 @router.get("/{table_id}", response_model=TablePublic)
 async def get_table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     try:
-        return svc.manager.get(table_id).public()
+        return await svc.manager.public(table_id)
     except TableError as exc:
         raise table_error(exc) from None
 
@@ -145,7 +151,7 @@ async def join_table(
     table_id: str, svc: ServicesDep, who: PlayerDep, body: JoinIn | None = None
 ) -> JoinOut:
     try:
-        actor = svc.manager.get(table_id)
+        actor = await svc.manager.require(table_id)
         place = await actor.call(
             lambda: actor.seat_player(who.id, who.name, body.seat if body else None)
         )

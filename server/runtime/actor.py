@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -63,12 +63,16 @@ STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
 
 class TableError(Exception):
-    """A refused request; ``status`` is the HTTP status the REST layer should use."""
+    """A refused request; ``status`` is the HTTP status the REST layer should use
+    (``retry_after``: seconds until a rate-limited request may succeed)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None
+    ) -> None:
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
         super().__init__(message)
 
 
@@ -108,6 +112,8 @@ class TableActor:
         self._feed: deque[tuple[float, int, list[str]]] = deque()
         self._feed_wake = asyncio.Event()
         self._feed_task: asyncio.Task[None] | None = None
+        # called once when the table is finished or aborted (the manager frees it later)
+        self.on_over: Callable[[TableActor], None] | None = None
 
     # ------------------------------------------------------------------ plumbing
 
@@ -124,11 +130,13 @@ class TableActor:
         if self.spectator_delay > 0:
             self._feed_task = asyncio.create_task(self._feed_loop(), name=f"feed-{self.id}")
 
-    async def stop(self) -> None:
+    async def stop(
+        self, code: int = CloseCode.GOING_AWAY, reason: str = "server shutting down"
+    ) -> None:
         for p in self.prompts.values():
             p.cancel()
         for conn in [*self.conns.values(), *self.spectators]:
-            conn.close(CloseCode.GOING_AWAY, "server shutting down")
+            conn.close(code, reason)
         for task in (self._task, self._feed_task):
             if task is not None:
                 task.cancel()
@@ -224,6 +232,7 @@ class TableActor:
             await self.store.tables.save(self.record)
             if self.record.status == "finished":
                 self._status("finished", "the match is over")
+                self._over()
 
     # ------------------------------------------------------------------ frames
 
@@ -595,6 +604,11 @@ class TableActor:
         self._status("aborted", reason or "aborted by the administrator")
         for conn in [*self.conns.values(), *self.spectators]:
             conn.close(CloseCode.TABLE_CLOSED, "table aborted")
+        self._over()
+
+    def _over(self) -> None:
+        if self.on_over is not None:
+            self.on_over(self)
 
     async def replace_seat(self, place: int, occupant: str, name: str) -> None:
         """Give table place ``place`` to a bot ("bot:greedy") or a player id."""
@@ -640,36 +654,7 @@ class TableActor:
     # ------------------------------------------------------------------ reading
 
     def public(self) -> dict[str, Any]:
-        r = self.record
-        seats = []
-        for place, occupant in enumerate(r.seats):
-            kind = "open" if occupant == "open" else ("bot" if occupant in BOTS else "player")
-            seats.append(
-                {
-                    "seat": place,
-                    "kind": kind,
-                    "occupant": occupant,
-                    "name": self.names.get(place, occupant if kind == "bot" else ""),
-                    "connected": place in self.conns or kind == "bot",
-                }
-            )
-        return {
-            "table_id": r.id,
-            "ruleset": r.ruleset,
-            "ruleset_version": r.ruleset_version,
-            "options": r.options,
-            "status": r.status,
-            "seats": seats,
-            "scores": list(r.scores),
-            "hands_played": r.hands_played,
-            "hand": r.hand_label,
-            "timers": r.timers,
-            "spectators": r.spectators,
-            "commitment": r.commitment,
-            "seed": r.seed if r.status == "finished" else None,
-            "standings": r.standings,
-            "created": r.created.isoformat(),
-        }
+        return table_public(self.record, self.names, self.conns.keys())
 
     def live(self) -> dict[str, Any]:
         out = self.public()
@@ -685,3 +670,38 @@ class TableActor:
             }
         )
         return out
+
+
+def table_public(
+    r: TableRecord, names: dict[int, str], connected: Collection[int] = ()
+) -> dict[str, Any]:
+    """What anyone may know about a table (live, or only in the database): never a tile."""
+    seats = []
+    for place, occupant in enumerate(r.seats):
+        kind = "open" if occupant == "open" else ("bot" if occupant in BOTS else "player")
+        seats.append(
+            {
+                "seat": place,
+                "kind": kind,
+                "occupant": occupant,
+                "name": names.get(place, occupant if kind == "bot" else ""),
+                "connected": place in connected or kind == "bot",
+            }
+        )
+    return {
+        "table_id": r.id,
+        "ruleset": r.ruleset,
+        "ruleset_version": r.ruleset_version,
+        "options": r.options,
+        "status": r.status,
+        "seats": seats,
+        "scores": list(r.scores),
+        "hands_played": r.hands_played,
+        "hand": r.hand_label,
+        "timers": r.timers,
+        "spectators": r.spectators,
+        "commitment": r.commitment,
+        "seed": r.seed if r.status == "finished" else None,
+        "standings": r.standings,
+        "created": r.created.isoformat(),
+    }

@@ -1,17 +1,28 @@
-"""The table actors of one server process, and its counters."""
+"""The table actors of one server process, and its counters.
+
+Memory stays bounded: a finished or aborted table leaves memory ``table_grace_seconds``
+after it ended (its record and event log stay in the database, where REST reads it), and
+a player may have only so many open tables and create them only so fast."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from datetime import UTC, datetime
 from typing import Any
 
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
 from server.config import Settings
 from server.repositories.protocols import Store, TableRecord
-from server.runtime.actor import TableActor, TableError
+from server.runtime.actor import TableActor, TableError, table_public
 from server.runtime.tables import build_table
 from server.ws.messages import CloseCode
+
+OPEN = ("waiting", "playing", "paused")
 
 
 class TableManager:
@@ -23,6 +34,37 @@ class TableManager:
         self.connections_total = 0
         self.frames_in = 0
         self.bad_frames = 0
+        self.tables_freed = 0
+        self._create_rate = parse(settings.table_create_rate)
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._freeing: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[bool]] = set()
+
+    def check_quota(self, player_id: str) -> None:
+        """Refuse a new table of ``player_id`` over the per-player limits (the admin has
+        none): ``too_many_open_tables`` (409) or ``rate_limited`` (429)."""
+        limit = self.settings.max_open_tables_per_player
+        open_ = sum(
+            1
+            for a in self.actors.values()
+            if a.record.created_by == player_id and a.record.status in OPEN
+        )
+        if open_ >= limit:
+            raise TableError(
+                409,
+                "too_many_open_tables",
+                f"you already have {open_} open tables (at most {limit}); finish one first",
+            )
+        if not self._limiter.hit(self._create_rate, "create", player_id):
+            reset = self._limiter.get_window_stats(self._create_rate, "create", player_id)
+            wait = max(reset.reset_time - time.time(), 1.0)
+            raise TableError(
+                429,
+                "rate_limited",
+                f"at most {self._create_rate.amount} new tables per "
+                f"{self._create_rate.get_expiry()} s; try again in {wait:.0f} s",
+                retry_after=wait,
+            )
 
     async def create(
         self,
@@ -49,20 +91,90 @@ class TableManager:
             created=datetime.now(UTC),
             scores=list(table.match_rules.start_scores()),
         )
+        if created_by != "admin":
+            self.check_quota(created_by)
         await self.store.tables.add(record)
-        actor = TableActor(record, table, self.store, self.settings, names)
-        self.actors[record.id] = actor
-        actor.run()
+        actor = self._adopt(TableActor(record, table, self.store, self.settings, names))
         await actor.call(actor.start_if_full)
         return actor
+
+    def _adopt(self, actor: TableActor) -> TableActor:
+        self.actors[actor.id] = actor
+        actor.on_over = self._schedule_free
+        actor.run()
+        return actor
+
+    def _schedule_free(self, actor: TableActor) -> None:
+        """Free an ended table after the grace period (spectators with a delay get their
+        last frames first)."""
+        if actor.id in self._freeing:
+            return
+        delay = self.settings.table_grace_seconds
+        if actor.spectator_delay > 0:
+            delay = max(delay, actor.spectator_delay + 1.0)
+        loop = asyncio.get_running_loop()
+        self._freeing[actor.id] = loop.call_later(delay, self._start_free, actor.id)
+
+    def _start_free(self, table_id: str) -> None:
+        task = asyncio.create_task(self.free(table_id), name=f"free-{table_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def free(self, table_id: str) -> bool:
+        """Take an ended table out of memory (its records stay in the store)."""
+        self._freeing.pop(table_id, None)
+        actor = self.actors.get(table_id)
+        if actor is None or actor.record.status in OPEN:
+            return False
+        del self.actors[table_id]
+        await actor.stop(CloseCode.TABLE_CLOSED, "the table is over")
+        self.tables_freed += 1
+        return True
+
+    async def stored(self, table_id: str) -> TableRecord:
+        """The record of a table that has left memory: ``table_freed`` (410) names where
+        its match record is; ``table_not_found`` (404) when there never was one."""
+        record = await self.store.tables.get(table_id)
+        if record is None:
+            raise TableError(404, "table_not_found", f"no table '{table_id}'")
+        raise TableError(
+            410,
+            "table_freed",
+            f"table '{table_id}' is {record.status} and no longer live; "
+            f"its record is at /api/matches/{table_id}",
+        )
+
+    async def require(self, table_id: str) -> TableActor:
+        """The live table, or ``TableError`` 404 / 410 (see ``stored``)."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            await self.stored(table_id)
+        assert actor is not None
+        return actor
+
+    async def public(self, table_id: str) -> dict[str, Any]:
+        """A table's public information, live or from the database."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return actor.public()
+        record = await self.store.tables.get(table_id)
+        if record is None:
+            raise TableError(404, "table_not_found", f"no table '{table_id}'")
+        return table_public(record, await self._names(record))
+
+    async def _names(self, record: TableRecord) -> dict[int, str]:
+        names: dict[int, str] = {}
+        for place, occupant in enumerate(record.seats):
+            player = await self.store.players.get(occupant)
+            if player is not None:
+                names[place] = player.name
+        return names
 
     async def restore(self, record: TableRecord, names: dict[int, str]) -> TableActor:
         """Bring back a stored table (server restart): rebuild it from its seed and its
         event log and run it again. Finished and aborted tables are restored read-only."""
         table = build_table(record.ruleset, record.options)
-        actor = TableActor(record, table, self.store, self.settings, names)
-        self.actors[record.id] = actor
-        actor.run()
+        actor = self._adopt(TableActor(record, table, self.store, self.settings, names))
         if record.seed is not None:
             logged = await self.store.events.read(record.id)
             await actor.call(lambda: actor.recover(record.seed or "", logged))
@@ -74,12 +186,7 @@ class TableManager:
         for record in await self.store.tables.list():
             if record.status not in ("waiting", "playing", "paused") or record.id in self.actors:
                 continue
-            names: dict[int, str] = {}
-            for place, occupant in enumerate(record.seats):
-                player = await self.store.players.get(occupant)
-                if player is not None:
-                    names[place] = player.name
-            await self.restore(record, names)
+            await self.restore(record, await self._names(record))
             n += 1
         return n
 
@@ -100,6 +207,9 @@ class TableManager:
         return n
 
     async def shutdown(self) -> None:
+        for handle in self._freeing.values():
+            handle.cancel()
+        self._freeing.clear()
         for actor in list(self.actors.values()):
             await actor.stop()
 
@@ -117,4 +227,5 @@ class TableManager:
             "events": sum(len(a.log) for a in self.actors.values()),
             "frames_in": self.frames_in,
             "bad_frames": self.bad_frames,
+            "tables_freed": self.tables_freed,
         }

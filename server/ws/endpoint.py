@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from server.auth import token_hash
-from server.runtime.actor import TableActor
+from server.runtime.actor import TableActor, TableError
 from server.runtime.connection import Connection
 from server.services import Services
 from server.ws.messages import (
@@ -65,9 +65,11 @@ async def table_socket(
     if seat is not None and seat not in ("0", "1", "2", "3"):
         await _refuse(ws, "invalid_query", "seat: expected 0, 1, 2 or 3", CloseCode.FORBIDDEN)
         return
-    actor = services.manager.actors.get(table_id)
-    if actor is None:
-        await _refuse(ws, "table_not_found", f"no table '{table_id}'", CloseCode.NO_TABLE)
+    try:
+        actor = await services.manager.require(table_id)
+    except TableError as exc:  # none, or it ended and left memory
+        close = CloseCode.NO_TABLE if exc.status == 404 else CloseCode.TABLE_CLOSED
+        await _refuse(ws, exc.code, exc.message, close)
         return
     player = None
     if token:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from server.cli import app
+from server.db import migrate
 from server.db.store import SqlStore
 from tests.server.db.played import logged, played, record
 
@@ -19,14 +20,17 @@ runner = CliRunner()
 
 def test_upgrade_downgrade_and_current(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'ops.db'}"
+    newest = migrate.head()
     r = runner.invoke(app, ["db", "current", "--url", url])
-    assert r.exit_code == 0 and "current: None" in r.output and "head: 0001" in r.output
-    r = runner.invoke(app, ["db", "upgrade", "--url", url])
+    assert r.exit_code == 0 and "current: None" in r.output and f"head: {newest}" in r.output
+    r = runner.invoke(app, ["db", "upgrade", "0001", "--url", url])
     assert r.exit_code == 0 and "revision 0001" in r.output, r.output
+    r = runner.invoke(app, ["db", "upgrade", "--url", url])
+    assert r.exit_code == 0 and f"revision {newest}" in r.output, r.output
     r = runner.invoke(app, ["db", "downgrade", "base", "--url", url])
     assert r.exit_code == 0 and "revision None" in r.output
     r = runner.invoke(app, ["db", "upgrade", "head", "--url", url])
-    assert r.exit_code == 0 and "revision 0001" in r.output
+    assert r.exit_code == 0 and f"revision {newest}" in r.output
 
 
 def test_the_url_comes_from_the_environment(tmp_path: Path) -> None:
