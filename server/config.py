@@ -55,6 +55,13 @@ class Settings(BaseSettings):
     json_max_number_chars: int = Field(64, ge=16)
     frames_per_10s: int = Field(300, ge=10)  # any frame; more get rate_limited
     pings_per_10s: int = Field(20, ge=1)
+    # Between hands, the next hand waits (at most this many seconds) until every player
+    # whose client confirms hand ends (``flow=true`` on the socket) has pressed OK; 0: the
+    # next hand starts at once.
+    hand_pause: float = Field(15.0, ge=0)
+    # A seated player who is not connected has their seat played by a bot after this many
+    # seconds away, until they come back; 0: never (their clock still runs).
+    absent_grace: float = Field(20.0, ge=0)
 
     # WebSocket limits
     max_frame_bytes: int = Field(16 * 1024, ge=256)

@@ -13,6 +13,9 @@ class SeatPublic(BaseModel):
     occupant: str = Field(description='"open", "bot:greedy", "bot:random" or a player id')
     name: str
     connected: bool
+    standin: bool = Field(
+        False, description="a bot plays this seat while its player is away (absent_grace)"
+    )
 
 
 class StandingOut(BaseModel):
@@ -52,6 +55,12 @@ class TableLive(TablePublic):
     connections: int
     spectators_connected: int
     banks: list[float] = Field(description="time bank left per table place, seconds")
+    standins: list[int] = Field(
+        default_factory=list, description="places a bot plays while their player is away"
+    )
+    between_hands: bool = Field(
+        False, description="the next hand waits for the players' OK (hand_pause)"
+    )
 
 
 class PlayerAdmin(BaseModel):

@@ -62,6 +62,17 @@ BOTS = ("bot:random", "bot:greedy")
 STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
 
+@dataclasses.dataclass
+class Intermission:
+    """Between two hands: the next hand's prompts wait for these places' ``ready`` or the
+    deadline, whichever comes first. Only the clocks wait; the log and the state already
+    hold the next hand (so replay and recovery are untouched)."""
+
+    deadline: float  # Unix time
+    waiting: set[int]
+    handle: asyncio.TimerHandle | None = None
+
+
 class TableError(Exception):
     """A refused request; ``status`` is the HTTP status the REST layer should use
     (``retry_after``: seconds until a rate-limited request may succeed)."""
@@ -104,6 +115,11 @@ class TableActor:
         self.spectators: set[Connection] = set()
         self.prompts: dict[int, Prompt] = {}
         self.bots: dict[int, Bot] = {}
+        # places of absent players played by a bot until they return, and since when
+        # (loop time) each absent player has been away
+        self.standins: dict[int, Bot] = {}
+        self.away: dict[int, float] = {}
+        self.hold: Intermission | None = None
         self.actions = 0
         self.last_action: float | None = None
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
@@ -135,6 +151,8 @@ class TableActor:
     ) -> None:
         for p in self.prompts.values():
             p.cancel()
+        if self.hold is not None and self.hold.handle is not None:
+            self.hold.handle.cancel()
         for conn in [*self.conns.values(), *self.spectators]:
             conn.close(code, reason)
         for task in (self._task, self._feed_task):
@@ -189,6 +207,9 @@ class TableActor:
         await self.store.tables.save(self.record)
         await self._commit(state, events)
         self._status("playing", "the match started")
+        for place in self._humans():
+            if place not in self.conns:
+                self._mark_away(place)
 
     async def _commit(self, state: MatchState, events: list[Event]) -> None:
         """Persist ``events`` (the log is append-only), then adopt ``state``, then send."""
@@ -211,6 +232,8 @@ class TableActor:
         self.log.extend(entries)
         await self._update_record(entries)
         self._broadcast(entries)
+        if not state.over and any(isinstance(e.event, Settled) for e in entries):
+            self._begin_intermission()
         self._refresh_prompts()
 
     async def _update_record(self, entries: list[Entry]) -> None:
@@ -299,7 +322,7 @@ class TableActor:
 
     def _refresh_prompts(self) -> None:
         state = self.state
-        if state is None or self.record.status != "playing":
+        if state is None or self.record.status != "playing" or self.hold is not None:
             for p in self.prompts.values():
                 p.cancel()
             self.prompts.clear()
@@ -323,10 +346,12 @@ class TableActor:
             allowance = self.timers.allowance(claim, self.banks[place])
             p = Prompt(place, seat, state.prompt, legal, claim, loop.time(), allowance)
             self.prompts[place] = p
-            if allowance is not None and place not in self.bots:
+            # a stand-in plays only while some player is here to be kept waiting
+            driven = place in self.bots or (place in self.standins and self._humans_here())
+            if allowance is not None and not driven:
                 pid = p.prompt_id
                 p.handles.append(loop.call_later(allowance, self._schedule_timeout, place, pid))
-            if place in self.bots:
+            if driven:
                 pid = p.prompt_id
                 delay = self.settings.bot_delay
                 if delay > 0:
@@ -367,7 +392,7 @@ class TableActor:
 
     async def _bot_move(self, place: int, prompt_id: int) -> None:
         p = self.prompts.get(place)
-        bot = self.bots.get(place)
+        bot = self.bots.get(place) or self.standins.get(place)
         if p is None or p.prompt_id != prompt_id or bot is None or self.state is None:
             return
         chosen: Action | None
@@ -401,6 +426,119 @@ class TableActor:
         if self.banks[place] != before:  # persisted right after the move that spent it
             self.record.banks = list(self.banks)
             await self.store.tables.save(self.record)
+
+    # ------------------------------------------------------------------ between hands
+
+    def _begin_intermission(self) -> None:
+        """A hand just ended and the next is dealt: hold its prompts until every player
+        whose client confirms hand ends said ``ready`` (or ``hand_pause`` seconds)."""
+        pause = self.settings.hand_pause
+        waiting = {
+            place
+            for place, conn in self.conns.items()
+            if conn.flow and place not in self.bots and place not in self.standins
+        }
+        if pause <= 0 or not waiting:
+            return
+        self.hold = Intermission(round(time.time() + pause, 3), waiting)
+        hold = self.hold
+        loop = asyncio.get_running_loop()
+        hold.handle = loop.call_later(pause, lambda: self.submit(lambda: self._expire(hold)))
+        self._send_intermission()
+
+    def _intermission_frame(self) -> str:
+        hold = self.hold
+        return dumps(
+            {
+                "type": "intermission",
+                "open": hold is not None,
+                "deadline": hold.deadline if hold else None,
+                "waiting": sorted(hold.waiting) if hold else [],
+            }
+        )
+
+    def _send_intermission(self) -> None:
+        frame = self._intermission_frame()
+        for conn in [*self.conns.values(), *self.spectators]:
+            if conn.flow:
+                conn.send(frame)
+
+    async def _expire(self, hold: Intermission) -> None:
+        if hold is self.hold:
+            self._release()
+
+    def _release(self) -> None:
+        """End the wait (all ready, the deadline, or nobody left to wait for)."""
+        if self.hold is None:
+            return
+        if self.hold.handle is not None:
+            self.hold.handle.cancel()
+        self.hold = None
+        self._send_intermission()
+        self._refresh_prompts()
+
+    async def ready(self, conn: Connection) -> None:
+        """A player pressed OK on the hand's end."""
+        hold = self.hold
+        if hold is None or conn.place is None or self.conns.get(conn.place) is not conn:
+            return
+        if conn.place in hold.waiting:
+            hold.waiting.discard(conn.place)
+            if hold.waiting:
+                self._send_intermission()
+            else:
+                self._release()
+
+    # ------------------------------------------------------------------ absent players
+
+    def _humans(self) -> list[int]:
+        return [p for p, occ in enumerate(self.record.seats) if occ != "open" and occ not in BOTS]
+
+    def _humans_here(self) -> bool:
+        return any(p in self.conns for p in self._humans())
+
+    def _presence_frame(self) -> str:
+        connected = [p in self.conns or occ in BOTS for p, occ in enumerate(self.record.seats)]
+        standin = [p in self.standins for p in range(len(self.record.seats))]
+        return dumps({"type": "presence", "connected": connected, "standin": standin})
+
+    def _send_presence(self) -> None:
+        frame = self._presence_frame()
+        for conn in [*self.conns.values(), *self.spectators]:
+            if conn.flow:
+                conn.send(frame)
+
+    def _mark_away(self, place: int) -> None:
+        """The player at ``place`` is not here: after ``absent_grace`` seconds a bot plays
+        the seat until they return."""
+        grace = self.settings.absent_grace
+        since = asyncio.get_running_loop().time()
+        self.away[place] = since
+        if grace > 0:
+            asyncio.get_running_loop().call_later(
+                grace, lambda: self.submit(lambda: self._take_over(place, since))
+            )
+
+    async def _take_over(self, place: int, since: float) -> None:
+        if self.away.get(place) != since or place in self.standins:
+            return
+        occupant = self.record.seats[place]
+        if occupant in BOTS or occupant == "open":
+            return
+        if self.record.status not in ("playing", "paused"):
+            return
+        self.standins[place] = GreedyBot(self.table.rules)
+        log.info("table %s: a bot plays place %d while its player is away", self.id, place)
+        self._send_presence()
+        self._reopen([place])
+
+    def _reopen(self, places: list[int]) -> None:
+        """Open these places' prompts afresh (who answers them changed)."""
+        for place in places:
+            p = self.prompts.pop(place, None)
+            if p is not None:
+                p.cancel()
+        self._refresh_prompts()
 
     # ------------------------------------------------------------------ jobs from outside
 
@@ -443,6 +581,9 @@ class TableActor:
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
                 self.bots[place] = self._make_bot(place, occupant)
+        if self.record.status in ("playing", "paused"):
+            for place in self._humans():
+                self._mark_away(place)  # nobody is connected to a table just rebuilt
         if not logged and self.record.status == "playing":  # stopped before its first event
             first, events = start(self.table, seed)
             await self._commit(first, events)
@@ -455,11 +596,14 @@ class TableActor:
 
     async def join(self, conn: Connection) -> None:
         """A connection arrives: welcome, state and any pending prompt."""
+        back = False  # the player returns to a seat a bot played while they were away
         if conn.place is not None:
             old = self.conns.get(conn.place)
             if old is not None and old is not conn:
                 old.close(CloseCode.REPLACED, "replaced by a newer connection")
             self.conns[conn.place] = conn
+            self.away.pop(conn.place, None)
+            back = self.standins.pop(conn.place, None) is not None
         else:
             self.spectators.add(conn)
         state, seq = self.state, len(self.log)
@@ -487,8 +631,16 @@ class TableActor:
             conn.send(self._state_frame(viewer, state, seq))
         if conn.place is not None:
             p = self.prompts.get(conn.place)
-            if p is not None:
+            if p is not None and back:
+                # the stand-in's prompt is opened again for the player, with their clock
+                self._reopen([conn.place])
+            elif p is not None:
                 conn.send(self._prompt_frame(p))
+            # someone is here again: stand-ins left idle while nobody was play on
+            self._reopen([q for q in self.standins if q in self.prompts])
+        if conn.flow and self.hold is not None:
+            conn.send(self._intermission_frame())
+        self._send_presence()
 
     def _delayed_state(self) -> tuple[MatchState | None, int]:
         cutoff = asyncio.get_running_loop().time() - self.spectator_delay
@@ -500,8 +652,19 @@ class TableActor:
         return rebuild(self.table, self.seed, [e.event for e in self.log[:k]]), k
 
     async def leave(self, conn: Connection) -> None:
-        if conn.place is not None and self.conns.get(conn.place) is conn:
-            del self.conns[conn.place]
+        place = conn.place
+        if place is not None and self.conns.get(place) is conn:
+            del self.conns[place]
+            if self.record.seats[place] == conn.player_id and self.record.status in (
+                "playing",
+                "paused",
+            ):
+                self._mark_away(place)
+            if self.hold is not None and place in self.hold.waiting:
+                self.hold.waiting.discard(place)
+                if not self.hold.waiting:
+                    self._release()
+            self._send_presence()
         self.spectators.discard(conn)
 
     async def act(self, conn: Connection, prompt_id: int, action: Action) -> dict[str, Any] | None:
@@ -624,6 +787,10 @@ class TableActor:
         if conn is not None:
             conn.close(CloseCode.KICKED, "the seat was given to someone else")
         self.bots.pop(place, None)
+        self.standins.pop(place, None)
+        self.away.pop(place, None)
+        if occupant not in BOTS and self.record.status in ("playing", "paused"):
+            self._mark_away(place)  # the new player has not connected yet
         if occupant in BOTS and self.seed is not None:
             self.bots[place] = self._make_bot(place, occupant)
         p = self.prompts.pop(place, None)
@@ -654,7 +821,7 @@ class TableActor:
     # ------------------------------------------------------------------ reading
 
     def public(self) -> dict[str, Any]:
-        return table_public(self.record, self.names, self.conns.keys())
+        return table_public(self.record, self.names, self.conns.keys(), self.standins.keys())
 
     def live(self) -> dict[str, Any]:
         out = self.public()
@@ -664,6 +831,8 @@ class TableActor:
                 "actions": self.actions,
                 "last_action": self.last_action,
                 "prompts": sorted(self.prompts),
+                "standins": sorted(self.standins),
+                "between_hands": self.hold is not None,
                 "connections": len(self.conns),
                 "spectators_connected": len(self.spectators),
                 "banks": [round(b, 3) for b in self.banks],
@@ -673,7 +842,10 @@ class TableActor:
 
 
 def table_public(
-    r: TableRecord, names: dict[int, str], connected: Collection[int] = ()
+    r: TableRecord,
+    names: dict[int, str],
+    connected: Collection[int] = (),
+    standins: Collection[int] = (),
 ) -> dict[str, Any]:
     """What anyone may know about a table (live, or only in the database): never a tile."""
     seats = []
@@ -686,6 +858,7 @@ def table_public(
                 "occupant": occupant,
                 "name": names.get(place, occupant if kind == "bot" else ""),
                 "connected": place in connected or kind == "bot",
+                "standin": place in standins,
             }
         )
     return {

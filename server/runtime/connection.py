@@ -29,12 +29,16 @@ class Connection:
         place: int | None,
         state_on_prompt: bool = False,
         queue_limit: int = 16384,
+        flow: bool = False,
     ) -> None:
         self.ws = ws
         self.player_id = player_id
         self.name = name
         self.place = place  # table place, or None for a spectator
         self.state_on_prompt = state_on_prompt
+        # the client shows hand ends until its player presses OK (``ready``) and wants the
+        # ``intermission`` and ``presence`` frames
+        self.flow = flow
         self.queue_limit = queue_limit
         self.known_seq = 0  # for delayed spectators: last seq already delivered
         self.connected_at = time.time()

@@ -24,6 +24,7 @@ from server.ws.messages import (
     ChatMsg,
     CloseCode,
     PingMsg,
+    ReadyMsg,
     ResyncMsg,
 )
 from server.ws.origin import origin_allowed
@@ -48,6 +49,7 @@ async def table_socket(
     seat: str | None = None,
     state_on_prompt: str | None = None,
     protocol: str | None = None,
+    flow: str | None = None,
 ) -> None:
     services: Services = ws.app.state.services
     await ws.accept()
@@ -103,6 +105,7 @@ async def table_socket(
         place=place,
         state_on_prompt=(state_on_prompt or "").lower() in ("1", "true", "yes"),
         queue_limit=services.settings.send_queue_limit,
+        flow=(flow or "").lower() in ("1", "true", "yes"),
     )
     services.manager.connections_total += 1
     writer = asyncio.create_task(conn.writer())
@@ -172,6 +175,9 @@ async def _handle(
                 "rate_limited", f"at most {settings.resync_per_10s} resyncs per 10 s", "resync"
             )
         actor.submit(lambda: actor.resync(conn, msg.last_seq))
+        return None
+    if isinstance(msg, ReadyMsg):
+        actor.submit(lambda: actor.ready(conn))
         return None
     if isinstance(msg, PingMsg):
         if not conn.allowed("ping", settings.pings_per_10s):

@@ -57,11 +57,18 @@ class ChatMsg(_Msg):
     text: str = Field(min_length=1)  # the server caps the length (chat_too_long)
 
 
-ClientMsg = ActionMsg | ResyncMsg | PingMsg | ChatMsg
+class ReadyMsg(_Msg):
+    """The player has seen the hand's end (pressed OK): the next hand may start. Only
+    waited for from connections opened with ``flow=true``; otherwise ignored."""
+
+    type: Literal["ready"] = "ready"
+
+
+ClientMsg = ActionMsg | ResyncMsg | PingMsg | ChatMsg | ReadyMsg
 CLIENT_ADAPTER: TypeAdapter[ClientMsg] = TypeAdapter(
     Annotated[ClientMsg, Field(discriminator="type")]
 )
-CLIENT_TYPES = ("action", "resync", "ping", "chat")
+CLIENT_TYPES = ("action", "resync", "ping", "chat", "ready")
 
 
 # ------------------------------------------------------------------ server → client
@@ -172,6 +179,27 @@ class StatusMsg(_Msg):
     seats: list[str] | None = None
 
 
+class IntermissionMsg(_Msg):
+    """(``flow=true`` connections) The hand is over and the next one waits: until every
+    place in ``waiting`` sent ``ready`` or until ``deadline`` (Unix time). ``open`` false:
+    the wait is over and the next hand's prompts follow."""
+
+    type: Literal["intermission"] = "intermission"
+    open: bool
+    deadline: float | None
+    waiting: list[int]  # table places whose OK is awaited
+
+
+class PresenceMsg(_Msg):
+    """(``flow=true`` connections) Who is here, per table place: ``connected`` (bots are
+    always), and ``standin``: a bot plays the place for its absent player until they
+    return."""
+
+    type: Literal["presence"] = "presence"
+    connected: list[bool]
+    standin: list[bool]
+
+
 ServerMsg = (
     WelcomeMsg
     | StateMsg
@@ -183,6 +211,8 @@ ServerMsg = (
     | PongMsg
     | ChatOutMsg
     | StatusMsg
+    | IntermissionMsg
+    | PresenceMsg
 )
 SERVER_ADAPTER: TypeAdapter[ServerMsg] = TypeAdapter(
     Annotated[ServerMsg, Field(discriminator="type")]
@@ -193,6 +223,7 @@ ALL_MESSAGES: dict[str, type[BaseModel]] = {
     "client.resync": ResyncMsg,
     "client.ping": PingMsg,
     "client.chat": ChatMsg,
+    "client.ready": ReadyMsg,
     "server.welcome": WelcomeMsg,
     "server.state": StateMsg,
     "server.event": EventMsg,
@@ -203,6 +234,8 @@ ALL_MESSAGES: dict[str, type[BaseModel]] = {
     "server.pong": PongMsg,
     "server.chat": ChatOutMsg,
     "server.status": StatusMsg,
+    "server.intermission": IntermissionMsg,
+    "server.presence": PresenceMsg,
 }
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 PROMPT = "#mine[data-prompt]:not([data-prompt=''])"
+OK = "#sheet [data-ok]"  # the OK under a hand's scoresheet (the next hand waits for it)
 # one round trip per prompt: its id, what is offered, and whether the drawn tile is
 # (with the centre of each offered element, where the mouse will click it)
 SNAPSHOT = """() => {
@@ -39,14 +40,16 @@ class Player:
     calls: int = 0
     riichi: int = 0
     keys: int = 0
+    sheets: int = 0  # hand scoresheets seen and closed with OK
     shots: dict[str, Path] = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     where: dict[str, tuple[float, float]] = field(default_factory=dict)
     again: Callable[[], None] | None = None  # repeats the last input (see ``step``)
+    on_sheet: Callable[[Player], None] | None = None  # called before OK on a hand's sheet
 
     def ready_selector(self) -> str:
         fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
-        return f"{fresh}, .matchsheet"
+        return f"{fresh}, .matchsheet, {OK}"
 
     def over(self) -> bool:
         return bool(self.page.evaluate("!!document.querySelector('.matchsheet')"))
@@ -75,7 +78,17 @@ class Player:
                 ) from exc
         if self.over():
             return False
+        if page.locator(OK).count():
+            self.sheets += 1
+            if self.on_sheet is not None:
+                self.on_sheet(self)
+            self.trace.append(f"{self.last}: OK")
+            page.click(OK)
+            self.again = None
+            return True
         snap = page.evaluate(SNAPSHOT)
+        if not snap["offered"]:
+            return True  # the prompt closed as we looked (the hand ended): wait again
         pid = snap["pid"]
         self.where = {a: (x, y) for a, _, x, y in snap["offered"]}
         offered = [(a, k) for a, k, _, _ in snap["offered"]]
@@ -185,6 +198,15 @@ PUBLIC = """(() => {
       s.discards.map(d => [d.tile, !!d.riichi, !!d.called, !!d.tsumogiri])]),
   });
 })"""
+
+
+def through_sheets(page: Any) -> None:
+    """Press OK on hand sheets (a spectator's, say) until the match sheet shows."""
+    while True:
+        page.wait_for_selector(f".matchsheet, {OK}")
+        if page.locator(".matchsheet").count():
+            return
+        page.click(OK)
 
 
 def spectators_agree(fresh: Any, watcher: Any, table: str) -> None:

@@ -94,6 +94,8 @@ def test_riichi_east_only_match(new_page: Any, artifacts: Path) -> None:
         (0, 0, 0),
     )
     page.click("#go-table")
+    page.wait_for_selector("#hand-label")
+    assert page.locator("#show-scores").count() == 0  # no "Last hand" before there is one
     player = Player(page, random.Random(10))
     watcher = new_page()
     watcher.goto(f"/#/watch/{table}")
@@ -131,6 +133,7 @@ def test_riichi_east_only_match(new_page: Any, artifacts: Path) -> None:
     assert page.evaluate("window.__jantaku.st.model.history().length") == info["hands_played"] + 1
     player.shoot("riichi-match-end", artifacts, "#sheet")
     assert player.actions > 20 and player.keys > 0
+    assert player.sheets == info["hands_played"]  # every hand's sheet, the last one too
 
     # review the finished match hand by hand from its event log
     page.click("#review-link")
@@ -160,6 +163,7 @@ def test_mcr_sixteen_hands(new_page: Any, artifacts: Path) -> None:
     play_out(player, artifacts, "mcr", budget_s=150)
     took = time.monotonic() - start
     check_match_end(page, hands=16)
+    assert player.sheets == 16
     shot = player.shoot("mcr-match-end", artifacts, "#sheet")
     print(
         f"\nMCR 16 hands by clicking: {player.actions} actions in {took:.1f} s "

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.driver import Player, spectators_agree
+from tests.web.driver import Player, spectators_agree, through_sheets
 from tests.web.test_play import create_table, register
 
 HIDDEN = (
@@ -33,6 +33,15 @@ def wait_any(players: list[Player]) -> None:
                 continue
 
 
+def join_by_link(page: Any, link: str, name: str, table: str) -> Any:
+    """A newcomer opens a shared seat link, names themself and lands at the table."""
+    page.goto(link)
+    page.fill("#name", name)
+    page.click("#register button")
+    page.wait_for_url(re.compile(f"#/table/{table}$"))
+    return page
+
+
 def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     ann = new_page()
     register(ann, "Ann")
@@ -45,18 +54,14 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     )
     ann.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     link = ann.input_value(".share-link[data-seat='1']")
-    assert link.endswith(f"#/join/{table}/1")
+    assert link.endswith(f"#/join/{table}/2")  # seat 2 as people count it
 
     # a spectator from before the start: no state yet, the table is built from events alone
     watcher = new_page()
     watcher.goto(f"/#/watch/{table}")
     watcher.wait_for_selector("#conn[data-state='connected']")
 
-    ben = new_page(390, 844)  # a phone
-    ben.goto(link)
-    ben.fill("#name", "Ben")
-    ben.click("#register button")
-    ben.wait_for_url(re.compile(f"#/table/{table}$"))
+    ben = join_by_link(new_page(390, 844), link, "Ben", table)  # on a phone
     ann.click("#go-table")
 
     a, b = Player(ann, random.Random(1)), Player(ben, random.Random(2))
@@ -91,6 +96,7 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
             watcher.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
             spectated = True
 
+    through_sheets(watcher)  # the last hand's sheet comes first, then the match's
     for page in (ann, ben, watcher):
         page.wait_for_selector(".matchsheet svg.chart")
         names = page.eval_on_selector_all(

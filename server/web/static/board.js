@@ -1,7 +1,7 @@
 // Drawing the table from a view: four seats, melds, discards, flowers, the centre.
 // Shared by the live table and the match review.
 
-import { tileSVG, sortTiles, kindOf } from "./tiles.js";
+import { tileSVG, sortTiles, kindOf, longName } from "./tiles.js";
 import { esc, windChar, windWord } from "./ui.js";
 
 export const POS = ["bottom", "right", "top", "left"];
@@ -44,16 +44,24 @@ function meldHTML(m, owner) {
 }
 
 function discardsHTML(ds) {
+  // the pond in rows of six, in discard order; the riichi tile lies sideways, a tile
+  // someone called is marked (it now sits in their meld)
   return ds.map((d) => tileSVG(d.tile, {
     sideways: d.riichi,
     cls: [d.called ? "called" : "", d.riichi ? "riichi-tile" : "", d.tsumogiri ? "tsumogiri" : ""].join(" "),
-    title: undefined,
+    title: `${longName(d.tile)}${d.riichi ? " (riichi)" : ""}${d.called ? " (called)" : ""}${d.tsumogiri ? " (drawn and discarded)" : ""}`,
   })).join("");
+}
+
+/** Melds as their owner shows them, at the right end of the hand. */
+export function meldsHTML(melds, owner) {
+  return melds.map((m) => meldHTML(m, owner)).join("");
 }
 
 /**
  * The board's HTML. `names[place]`, `opts.clock` (text for the turn seat), `opts.showHands`
- * (hands of all seats when known, for review), `opts.hideOwnHand` (the live table draws it apart).
+ * (hands of all seats when known, for review), `opts.hideOwnHand` (the live table draws it
+ * apart), `opts.presence` ({connected[place], standin[place]}).
  */
 export function boardHTML(view, names, opts = {}) {
   const parts = boardParts(view, names, opts);
@@ -79,6 +87,17 @@ export function patchBoard(el, view, names, opts = {}) {
   el._parts = parts;
 }
 
+/** The winners of an ended hand: hand seat -> its win (hand and winning tile are public). */
+function winsOf(hv) {
+  const out = new Map();
+  if (hv.phase === "ended" && hv.result) for (const w of hv.result.wins || []) out.set(w.seat, w);
+  return out;
+}
+
+// Board layout (a square, like the table): each seat's tiles sit on its side, turned to
+// face the centre — the pond in rows of six nearest the centre, the hand behind it with
+// its melds at the right end; the name plates sit in the corners (never turned), and the
+// centre holds the round, counters, deposits, dora, tiles left and the four scores.
 function boardParts(view, names, opts) {
   const hv = view.hand;
   if (!hv) {
@@ -86,46 +105,65 @@ function boardParts(view, names, opts) {
       <p>${view.scores.map((s, i) => `${esc(names[i] || "seat " + (i + 1))}: ${s}`).join(" · ")}</p></div></div>`;
   }
   const bottom = bottomSeat(view);
-  const seatsHTML = hv.seats.map((s, seat) => {
+  const wins = winsOf(hv);
+  const pres = opts.presence;
+  const seatCells = [];
+  const plates = [];
+  hv.seats.forEach((s, seat) => {
     const pos = POS[(seat - bottom + 4) % 4];
     const place = view.seating[seat];
     const turn = hv.phase !== "ended" && hv.turn === seat;
     const dealer = hv.dealer === seat;
+    const own = opts.hideOwnHand && seat === view.viewer;
+    const win = wins.get(seat);
     let handRow = "";
-    if (s.hand && (opts.showHands || !(opts.hideOwnHand && seat === view.viewer))) {
+    if (win && !own) {
+      handRow = `<div class="win-row" title="winning hand">${tiles(sortTiles(win.hand), { cls: "small" })}<span class="gap"></span>${tileSVG(win.tile, { cls: "small win-tile" })}</div>`;
+    } else if (s.hand && !own && (opts.showHands || seat === view.viewer)) {
       handRow = `<div class="hand-row">${tiles(sortTiles(s.hand), { cls: "small" })}</div>`;
-    } else if (!(opts.hideOwnHand && seat === view.viewer)) {
-      handRow = `<div class="hand-row backs" aria-label="${s.hand_count} concealed tiles">${tiles(Array(Math.max(0, s.hand_count)).fill(null), { cls: "small" })}</div>`;
+    } else if (!own) {
+      handRow = `<div class="hand-row backs" aria-label="${s.hand_count} concealed tiles"><span class="count">${s.hand_count}</span>${tiles(Array(Math.max(0, s.hand_count)).fill(null), { cls: "small" })}</div>`;
     }
-    return `<div class="seat pos-${pos}${turn ? " turn" : ""}" data-seat="${seat}" data-place="${place}">
+    const melds = own ? "" : `<div class="melds">${meldsHTML(s.melds, seat)}</div>`;
+    seatCells.push(`<div class="seat pos-${pos}${turn ? " turn" : ""}" data-seat="${seat}" data-place="${place}">
+      <div class="seat-in"><div class="discards">${discardsHTML(s.discards)}</div>
+        <div class="hand-line">${handRow}${melds}</div></div></div>`);
+    const away = pres && pres.connected && pres.connected[place] === false;
+    const standin = pres && pres.standin && pres.standin[place];
+    plates.push(`<div class="plate pos-${pos}${turn ? " turn" : ""}" data-place="${place}">
       <div class="seat-head">
         <span class="wind" title="${windWord(s.wind)} seat">${windChar(s.wind)}</span>
         <span class="name">${esc(names[place] ?? "seat " + (place + 1))}</span>
-        ${dealer ? `<span class="badge dealer" title="dealer">dealer</span>` : ""}
-        ${s.riichi ? `<span class="badge riichi" title="riichi declared">riichi</span>` : ""}
         <span class="score" data-score="${place}">${view.scores[place]}</span>
-        ${turn && opts.clock ? `<span class="turn-clock">${esc(opts.clock)}</span>` : ""}
       </div>
-      ${handRow}
-      <div class="melds">${s.melds.map((m) => meldHTML(m, seat)).join("")}
-        ${s.flowers.length ? `<span class="flowers" title="flowers">${tiles(s.flowers, { cls: "small" })}</span>` : ""}</div>
-      <div class="discards">${discardsHTML(s.discards)}</div>
-    </div>`;
+      <div class="badges">${dealer ? `<span class="badge dealer" title="dealer">dealer</span>` : ""}
+        ${s.riichi ? `<span class="badge riichi" title="riichi declared">riichi</span>` : ""}
+        ${away ? `<span class="badge away" data-away="${place}" title="disconnected">disconnected</span>` : ""}
+        ${standin ? `<span class="badge standin" data-standin="${place}" title="a bot plays this seat until the player returns">bot playing</span>` : ""}
+        ${turn && opts.clock ? `<span class="turn-clock">${esc(opts.clock)}</span>` : ""}</div>
+      ${s.flowers.length ? `<div class="flowers" title="flowers">${tiles(s.flowers, { cls: "small" })}</div>` : ""}
+    </div>`);
   });
   const win = hv.window;
   const showDora = hv.dora_indicators && hv.dora_indicators.length;
-  const center = `<div class="center">
+  const edgeScores = hv.seats.map((s, seat) => {
+    const pos = POS[(seat - bottom + 4) % 4];
+    const place = view.seating[seat];
+    return `<span class="edge edge-${pos}${hv.dealer === seat ? " dealer" : ""}" title="${esc(names[place] ?? "")}">${windChar(s.wind)} ${view.scores[place]}</span>`;
+  }).join("");
+  const center = `<div class="center">${edgeScores}
     <div class="round"><b class="label" id="hand-label">${esc(hv.label || "")}</b>
-      <span title="round wind">${windWord(hv.round_wind)} round</span>
-      ${hv.honba ? `<span title="honba (counters)">${hv.honba} honba</span>` : ""}</div>
-    <div class="wall">tiles left <b id="wall-left">${hv.wall_remaining}</b>${view.pot ? ` · deposits <b id="pot">${view.pot}</b>` : ""}</div>
-    ${showDora ? `<div class="dora"><span>dora indicators</span> ${tiles(hv.dora_indicators, { cls: "small" })}</div>` : ""}
+      <span title="round wind">${windWord(hv.round_wind)} round</span></div>
+    <div class="counters">${hv.honba ? `<span title="honba (counters)">${hv.honba} honba</span>` : ""}
+      ${view.pot ? `<span>deposits <b id="pot">${view.pot}</b></span>` : ""}</div>
+    <div class="wall">tiles left <b id="wall-left">${hv.wall_remaining}</b></div>
+    ${showDora ? `<div class="dora"><span class="small">dora</span> ${tiles(hv.dora_indicators, { cls: "small" })}</div>` : ""}
     ${win ? `<div class="window">claim on ${tileSVG(win.tile, { cls: "small" })}</div>` : ""}
     <div class="whose">${hv.phase === "ended" ? "hand over"
-      : hv.phase === "claim" ? `claims on the discard of <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`
+      : hv.phase === "claim" ? `claims on <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>'s discard`
         : `to move: <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`}</div>
   </div>`;
-  return [...seatsHTML, center];
+  return [...seatCells, ...plates, center];
 }
 
 export { kindOf };

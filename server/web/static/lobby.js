@@ -171,13 +171,14 @@ async function createForm(root) {
       const base = `${location.origin}${location.pathname}`;
       share.innerHTML = `<p>Table <code>${t.table_id}</code> created.
         ${seats.includes(player.player_id) ? `<a class="button" id="go-table" href="#/table/${t.table_id}">Go to the table</a>` : `<a class="button" href="#/watch/${t.table_id}">Watch</a>`}</p>
-        ${open.map((s) => `<p class="share">Link for seat ${s.seat + 1}: <input readonly class="share-link" data-seat="${s.seat}" value="${base}#/join/${t.table_id}/${s.seat}"></p>`).join("")}`;
+        ${open.map((s) => `<p class="share">Link for seat ${s.seat + 1}: <input readonly class="share-link" data-seat="${s.seat}" value="${base}#/join/${t.table_id}/${s.seat + 1}"></p>`).join("")}`;
       listTables(root);
     } catch (e) { err.textContent = e.message; }
   };
 }
 
-/** A shared link "#/join/TABLE/SEAT": name yourself if needed, take the seat, play. */
+/** A shared link "#/join/TABLE/N" (N = 1..4, the seat as people count it): name yourself if
+ * needed, take the seat (table place N - 1), play. */
 export async function renderJoin(root, tableId, seat) {
   const player = me();
   if (!player) {

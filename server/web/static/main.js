@@ -1,4 +1,4 @@
-// Hash routes: #/ lobby · #/table/ID play · #/watch/ID spectate · #/join/ID/SEAT shared link
+// Hash routes: #/ lobby · #/table/ID play · #/watch/ID spectate · #/join/ID/N shared link (seat N, 1-4)
 // · #/review/ID a finished match.
 
 import { renderLobby, renderJoin } from "./lobby.js";
@@ -9,6 +9,12 @@ import { lang, setLang } from "./ui.js";
 const root = document.getElementById("app");
 let cleanup = null;
 
+// "#/join/TABLE/N": N is the seat as people count it (1-4), the table place N - 1
+function seatOfLink(n) {
+  const k = Number(n || 1);
+  return Number.isInteger(k) && k >= 1 && k <= 4 ? k - 1 : 0;
+}
+
 async function route() {
   if (cleanup) { try { cleanup(); } catch { /* ignore */ } cleanup = null; }
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -16,7 +22,7 @@ async function route() {
   switch (parts[0]) {
     case "table": cleanup = renderTable(root, parts[1]); break;
     case "watch": cleanup = renderTable(root, parts[1], { spectate: true }); break;
-    case "join": await renderJoin(root, parts[1], Number(parts[2] || 0)); break;
+    case "join": await renderJoin(root, parts[1], seatOfLink(parts[2])); break;
     case "review": cleanup = await renderReview(root, parts[1]); break;
     default: await renderLobby(root);
   }

@@ -50,7 +50,7 @@ export class TableSocket {
   url() {
     const p = me();
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = new URLSearchParams({ state_on_prompt: "true", protocol: "1" });
+    const q = new URLSearchParams({ state_on_prompt: "true", protocol: "1", flow: "true" });
     if (p && p.token && !this.spectate) q.set("token", p.token);
     return `${proto}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`;
   }

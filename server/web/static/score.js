@@ -2,13 +2,7 @@
 // score chart as inline SVG.
 
 import { tileSVG, sortTiles } from "./tiles.js";
-import { esc, patternName, windWord } from "./ui.js";
-
-const OUTCOME = {
-  win: "Win",
-  exhaustive_draw: "Exhaustive draw",
-  abortive_draw: "Abortive draw",
-};
+import { esc, patternName, windWord, reasonText, outcomeText } from "./ui.js";
 
 function nameOfSeat(result, seat, names) {
   const place = result.seating[seat];
@@ -34,11 +28,19 @@ function winHTML(w, result, names, ruleset) {
     summary = `<b>${s.total}</b> ${ruleset === "mcr" ? "fan points" : "points"}`;
   }
   const unit = d.han !== undefined ? "han" : "value";
+  // the flowers the winner set aside count in the hand (MCR, Zung Jung, Three Kingdoms)
+  const flowers = (result.flowers && result.flowers[w.seat]) || [];
+  const ctx = w.context || {};
+  const indicators = (list, what) => (list && list.length
+    ? `<span class="ind"><span class="muted small">${what}</span> ${list.map((t) => tileSVG(t, { cls: "small" })).join("")}</span>` : "");
+  const dora = indicators(ctx.dora_indicators, "dora indicators") + indicators(ctx.ura_dora_indicators, "ura-dora indicators");
   return `<div class="win-block">
     <h3>${who} wins ${how}</h3>
     <div class="win-hand">${sortTiles(w.hand).map((t) => tileSVG(t, { cls: "small" })).join("")}
       <span class="gap"></span>${melds.map((m) => `<span class="meld">${m.meld.tiles.map((t) => tileSVG(t, { cls: "small" })).join("")}</span>`).join("")}
-      <span class="gap"></span>${tileSVG(w.tile, { cls: "small win-tile" })}</div>
+      <span class="gap"></span>${tileSVG(w.tile, { cls: "small win-tile" })}
+      ${flowers.length ? `<span class="gap"></span><span class="flowers" title="flowers">${flowers.map((t) => tileSVG(t, { cls: "small" })).join("")}</span>` : ""}</div>
+    ${dora ? `<div class="indicators">${dora}</div>` : ""}
     <table class="patterns"><thead><tr><th>Pattern</th><th>${unit}</th><th>count</th><th>total</th></tr></thead>
     <tbody>${rows}</tbody></table>
     <p class="summary">${summary}</p>
@@ -48,7 +50,7 @@ function winHTML(w, result, names, ruleset) {
 /** The scoresheet of one `hand_end` frame. `prev` is the scores before it (deltas). */
 export function handEndHTML(frame, names, ruleset, prev) {
   const r = frame.result;
-  const title = `${esc(r.label || "")} — ${OUTCOME[r.outcome] || esc(r.outcome)}${r.abort ? ` (${esc(r.abort)})` : ""}`;
+  const title = `${esc(r.label || "")} — ${esc(outcomeText(r.outcome))}${r.abort ? ` (${esc(r.abort)})` : ""}`;
   const wins = (r.wins || []).map((w) => winHTML(w, r, names, ruleset)).join("");
   let draw = "";
   if (!r.wins || !r.wins.length) {
@@ -58,7 +60,7 @@ export function handEndHTML(frame, names, ruleset, prev) {
   const pays = frame.payments.length
     ? `<table class="payments"><thead><tr><th>from</th><th>to</th><th>amount</th><th>for</th></tr></thead><tbody>
       ${frame.payments.map((p) => `<tr><td>${p.payer == null ? "table" : esc(nameOfSeat(r, p.payer, names))}</td>
-        <td>${p.payee == null ? "table" : esc(nameOfSeat(r, p.payee, names))}</td><td class="num">${p.amount}</td><td>${esc(p.reason)}</td></tr>`).join("")}</tbody></table>`
+        <td>${p.payee == null ? "table" : esc(nameOfSeat(r, p.payee, names))}</td><td class="num">${p.amount}</td><td data-reason="${esc(p.reason)}">${esc(reasonText(p.reason))}</td></tr>`).join("")}</tbody></table>`
     : `<p class="muted">No payments.</p>`;
   const order = [0, 1, 2, 3].sort((a, b) => frame.scores[b] - frame.scores[a]);
   const standings = `<table class="standings"><thead><tr><th>#</th><th>player</th><th>score</th><th>this hand</th></tr></thead><tbody>
@@ -82,9 +84,13 @@ export function chartSVG(rows, names) {
   const W = 640, H = 280, L = 56, R = 12, T = 14, B = 40;
   const all = rows.flatMap((r) => r.scores);
   let lo = Math.min(...all), hi = Math.max(...all);
-  if (lo === hi) { lo -= 1; hi += 1; }
-  // round the axis to a 1-2-5 step so the ticks read as plain numbers
-  const raw = (hi - lo) / 5;
+  if (lo === hi) {
+    // a flat match: a band around the score, in a round step of its size (scores are whole)
+    const pad = 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(lo) || 1)) - 1);
+    lo -= pad; hi += pad;
+  }
+  // round the axis to a 1-2-5 step (never below 1 point) so the ticks read as plain numbers
+  const raw = Math.max(1, (hi - lo) / 5);
   const mag = 10 ** Math.floor(Math.log10(raw));
   const unit = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw);
   lo = Math.floor(lo / unit) * unit;
@@ -95,17 +101,24 @@ export function chartSVG(rows, names) {
   const grid = Array.from({ length: ticks + 1 }, (_, k) => {
     const v = lo + unit * k;
     return `<line x1="${L}" x2="${W - R}" y1="${y(v)}" y2="${y(v)}" class="grid"/>` +
-      `<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${Math.round(v)}</text>`;
+      `<text x="${L - 6}" y="${y(v) + 4}" text-anchor="end" class="axis">${(Math.round(v) || 0).toLocaleString("en-US")}</text>`;
   }).join("");
   const step = Math.max(1, Math.ceil(rows.length / 16));
   const xlabels = rows.map((r, i) => (i % step === 0 || i === rows.length - 1
     ? `<text x="${x(i)}" y="${H - B + 16}" text-anchor="middle" class="axis">${esc(r.label)}</text>` : "")).join("");
+  // Tied players would draw one line over another: each place is nudged by a few pixels
+  // where its score equals another's, and dashed differently, so all four stay visible.
+  const nudge = (r, p) => {
+    const same = [0, 1, 2, 3].filter((q) => r.scores[q] === r.scores[p]);
+    return same.length < 2 ? 0 : (same.indexOf(p) - (same.length - 1) / 2) * 3;
+  };
+  const DASH = ["", "7 3", "2 3", "9 3 2 3"];
   const lines = [0, 1, 2, 3].map((p) => {
-    const pts = rows.map((r, i) => `${x(i).toFixed(1)},${y(r.scores[p]).toFixed(1)}`).join(" ");
-    return `<polyline points="${pts}" fill="none" stroke="${COLORS[p]}" stroke-width="2.5"/>` +
-      rows.map((r, i) => `<circle cx="${x(i)}" cy="${y(r.scores[p])}" r="2.5" fill="${COLORS[p]}"><title>${esc(names[p] ?? "")} ${esc(r.label)}: ${r.scores[p]}</title></circle>`).join("");
+    const pts = rows.map((r, i) => `${x(i).toFixed(1)},${(y(r.scores[p]) + nudge(r, p)).toFixed(1)}`).join(" ");
+    return `<polyline points="${pts}" fill="none" stroke="${COLORS[p]}" stroke-width="2.5" data-place="${p}"${DASH[p] ? ` stroke-dasharray="${DASH[p]}"` : ""}/>` +
+      rows.map((r, i) => `<circle cx="${x(i)}" cy="${y(r.scores[p]) + nudge(r, p)}" r="2.5" fill="${COLORS[p]}"><title>${esc(names[p] ?? "")} ${esc(r.label)}: ${r.scores[p]}</title></circle>`).join("");
   }).join("");
-  const legend = [0, 1, 2, 3].map((p) => `<g transform="translate(${L + p * 140}, ${H - 8})"><rect width="12" height="4" y="-6" fill="${COLORS[p]}"/><text x="16" y="0" class="axis">${esc(names[p] ?? "seat " + (p + 1))}</text></g>`).join("");
+  const legend = [0, 1, 2, 3].map((p) => `<g transform="translate(${L + p * 140}, ${H - 8})"><line x1="0" x2="14" y1="-4" y2="-4" stroke="${COLORS[p]}" stroke-width="3"${DASH[p] ? ` stroke-dasharray="${DASH[p]}"` : ""}/><text x="18" y="0" class="axis">${esc(names[p] ?? "seat " + (p + 1))}</text></g>`).join("");
   const zero = lo < 0 && hi > 0 ? `<line x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}" class="zero"/>` : "";
   return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="scores over the hands">${grid}${zero}${lines}${xlabels}${legend}</svg>`;
 }

@@ -2,23 +2,32 @@
 
 import { TableSocket, api, me } from "./net.js";
 import { TableModel } from "./model.js";
-import { patchBoard } from "./board.js";
+import { patchBoard, meldsHTML } from "./board.js";
 import { handEndHTML, matchEndHTML } from "./score.js";
 import { tileSVG, label, kindOf } from "./tiles.js";
 import { esc, t, seatName } from "./ui.js";
 
+const SPECTATOR_SHEET_MS = 8000; // a spectator's hand sheet, when no player holds the table
+
 export function renderTable(root, tableId, { spectate = false } = {}) {
   const st = {
     model: null, welcome: null, names: {}, prompt: null, riichi: false, conn: "connecting",
-    sheet: null, // {kind: "hand"|"match", frame}
+    // the open scoresheet: {kind: "hand"|"match", frame, live}; a live hand sheet is the
+    // hand that just ended (its final board is shown with it until you press OK)
+    sheet: null,
+    afterSheet: null, // the match sheet, waiting behind the last hand's sheet
+    finalViews: new Map(), // hand_end seq -> the board as the hand ended
+    intermission: null, // the server holds the next hand: {deadline, waiting}
+    presence: null, // {connected[place], standin[place]}
     lastHandEnd: null, tableInfo: null, error: "",
   };
   root.innerHTML = `<div class="table-page">
     <div class="tbar"><span id="tinfo"></span><span id="conn" class="conn"></span>
-      <button id="show-scores" class="small" hidden>Last hand</button>
+      <span id="last-hand-slot"></span>
       <a class="button small" href="#/">Lobby</a></div>
-    <div class="stage" id="stage"><div id="board-wrap"></div><div id="sheet" class="sheet" hidden></div></div>
+    <div class="stage" id="stage"><div id="board-wrap"></div></div>
     <div id="mine" class="mine"></div>
+    <div id="sheet" class="sheet" hidden></div>
     <div id="msg" class="error"></div>
   </div>`;
   const $ = (sel) => root.querySelector(sel);
@@ -58,26 +67,46 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         if (st.model && st.model.applyEvent(f)) {
           if (/^(drew|called|claim_window_opened|kong_declared|hand_started)$/.test(f.event.type)) st.turnSince = Date.now();
           if (f.event.type === "hand_started") { st.riichi = false; }
+          if (promptClosedBy(f.event)) { st.prompt = null; st.riichi = false; }
           if (f.event.type === "match_started") loadInfo();
+          // the board as the hand ended (before the next deal): shown with its scoresheet
+          if (f.event.type === "settled" && st.model.view.hand) st.finalViews.set(f.seq, structuredClone(st.model.view));
         }
         break;
       case "prompt":
         st.prompt = f;
         st.riichi = false;
+        // the next hand is under way: the last hand's sheet gives way (the "Last hand"
+        // button brings it back)
+        if (st.sheet && st.sheet.kind === "hand" && st.sheet.live && newHandOf(st.sheet)) closeSheet();
         break;
       case "hand_end": {
         const fresh = !st.model.handEnds.has(f.seq);
         st.model.addHandEnd(f);
+        if (!st.lastHandEnd || f.seq > st.lastHandEnd.seq) st.lastHandEnd = f;
         if (fresh && f.seq > (st.welcome ? st.welcome.last_seq : 0)) {
-          st.lastHandEnd = f;
-          st.sheet = { kind: "hand", frame: f };
-        } else if (!st.lastHandEnd || f.seq > st.lastHandEnd.seq) st.lastHandEnd = f;
+          const sheet = { kind: "hand", frame: f, live: true };
+          st.sheet = sheet;
+          // nobody waits for a spectator's OK: the sheet goes once the next hand is under
+          // way (when the server holds it for the players, once they are ready)
+          if (spectate) setTimeout(() => { if (st.sheet === sheet && !st.intermission) closeSheet(); }, SPECTATOR_SHEET_MS);
+        }
         break;
       }
       case "match_end":
         st.model.matchEnd = f;
-        st.sheet = { kind: "match", frame: f };
         st.prompt = null;
+        st.intermission = null;
+        // the last hand's sheet first (it arrived with this frame), then the final table
+        if (st.sheet && st.sheet.kind === "hand" && st.sheet.live) st.afterSheet = { kind: "match", frame: f };
+        else st.sheet = { kind: "match", frame: f };
+        break;
+      case "intermission":
+        st.intermission = f.open ? f : null;
+        if (!f.open && spectate && st.sheet && st.sheet.kind === "hand" && st.sheet.live) closeSheet();
+        break;
+      case "presence":
+        st.presence = f;
         break;
       case "status":
         loadInfo();
@@ -92,22 +121,61 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     schedule();
   }
 
+  /** A prompt is dead once the table moved past it: the hand ended, or a claim window
+   * you were asked about was settled by someone else's call or the next draw. */
+  function promptClosedBy(e) {
+    const p = st.prompt;
+    if (!p) return false;
+    if (e.type === "hand_ended" || e.type === "match_ended") return true;
+    const claim = p.actions.some((a) => a.action.type === "pass");
+    return claim && (e.type === "drew" || e.type === "called" || e.type === "discarded");
+  }
+
+  /** The hand of `sheet` is over and the table has dealt the next one. */
+  function newHandOf(sheet) {
+    const hv = st.model && st.model.view && st.model.view.hand;
+    return !!hv && hv.phase !== "ended" && hv.hand_number !== sheet.frame.result.hand_number;
+  }
+
+  /** OK on a sheet: tell the server you are ready for the next hand; the match sheet
+   * waiting behind the last hand's comes next. */
+  function closeSheet(ok = false) {
+    if (ok && st.sheet && st.sheet.live && st.intermission && !spectate) sock.send({ type: "ready" });
+    st.sheet = st.afterSheet;
+    st.afterSheet = null;
+    if (alive) draw(); // at once: the OK goes with the sheet it closed
+  }
+
   function schedule() {
     if (pending || !alive) return;
     pending = true;
     requestAnimationFrame(() => { pending = false; if (alive) draw(); });
   }
 
+  /** Your own deadline (the prompt's), "" when you have no timed prompt. */
   function clockText() {
     const p = st.prompt;
-    if (!p) {
-      // someone else's move on a timed table: how long they have been thinking
-      const timed = st.tableInfo && (st.tableInfo.timers.move || st.tableInfo.timers.claim);
-      return timed && st.turnSince ? `${Math.floor((Date.now() - st.turnSince) / 1000)} s` : "";
-    }
-    if (p.deadline == null) return "";
+    if (!p || p.deadline == null) return "";
     const left = Math.max(0, p.deadline - sock.serverNow());
     return `${left.toFixed(0)} s`;
+  }
+
+  /** Someone else's move on a timed table: how long they have been thinking (shown on
+   * their seat; never while you are asked, and not in a claim window, where the seat
+   * whose turn it is has just discarded and waits like you). */
+  function othersClock() {
+    const hv = st.model && st.model.view && st.model.view.hand;
+    if (st.prompt || !hv || hv.phase !== "turn") return "";
+    const timed = st.tableInfo && (st.tableInfo.timers.move || st.tableInfo.timers.claim);
+    return timed && st.turnSince ? `${Math.floor((Date.now() - st.turnSince) / 1000)} s` : "";
+  }
+
+  function intermissionText() {
+    const im = st.intermission;
+    if (!im) return "";
+    const left = im.deadline == null ? null : Math.max(0, Math.ceil(im.deadline - sock.serverNow()));
+    const who = im.waiting.filter((p) => !(st.welcome && st.welcome.seat === p)).map((p) => st.names[p] ?? `seat ${p + 1}`);
+    return `${who.length ? `waiting for ${who.join(", ")}` : "next hand"}${left == null ? "" : ` · ${left} s`}`;
   }
 
   function act(i) {
@@ -116,8 +184,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const frame = p.actions[i];
     if (sock.send(frame)) {
       // the last hand's scoresheet gives way once you play on in the next hand
-      const hv = st.model && st.model.view && st.model.view.hand;
-      if (st.sheet && st.sheet.kind === "hand" && hv && hv.phase !== "ended" && hv.hand_number !== st.sheet.frame.result.hand_number) st.sheet = null;
+      if (st.sheet && st.sheet.kind === "hand" && newHandOf(st.sheet)) { st.sheet = null; st.afterSheet = null; }
       st.prompt = null;
       st.riichi = false;
       draw(); // at once: the offered tiles and buttons go with the answered prompt
@@ -140,12 +207,40 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         ${info ? `<p>${info.seats.map((s) => `${s.seat + 1}: ${esc(s.kind === "open" ? "open" : s.name)}`).join(" · ")}</p>` : ""}</div></div>`;
       $("#mine").innerHTML = "";
     } else {
-      patchBoard($("#board-wrap"), m.view, st.names, { hideOwnHand: true, clock: clockText() });
+      // while the hand that just ended is on its sheet (and under the match sheet), the
+      // board stays as that hand ended: who discarded what, the winner's hand and melds
+      const s = st.sheet;
+      const frozen = s && (s.live || s.kind === "match")
+        ? st.finalViews.get(s.kind === "hand" ? s.frame.seq : st.lastHandEnd && st.lastHandEnd.seq) : null;
+      const view = frozen || m.view;
+      patchBoard($("#board-wrap"), view, st.names, { hideOwnHand: !frozen, clock: othersClock(), presence: presenceOf() });
+      $("#mine").hidden = !!frozen;
       drawMine();
     }
-    $("#show-scores").hidden = !st.lastHandEnd;
-    $("#show-scores").onclick = () => { st.sheet = { kind: "hand", frame: st.lastHandEnd }; schedule(); };
+    // "Last hand" exists once a hand has ended (and not while its sheet is open)
+    const slot = $("#last-hand-slot");
+    const want = st.lastHandEnd && !(st.sheet && st.sheet.kind === "hand" && st.sheet.frame.seq === st.lastHandEnd.seq);
+    if (want && !slot.firstChild) {
+      slot.innerHTML = `<button id="show-scores" class="small">Last hand</button>`;
+      slot.firstChild.onclick = () => {
+        if (!st.lastHandEnd) return;
+        if (st.sheet && st.sheet.kind === "match") st.afterSheet = st.sheet;
+        st.sheet = { kind: "hand", frame: st.lastHandEnd, live: false };
+        schedule();
+      };
+    } else if (!want && slot.firstChild) slot.innerHTML = "";
     drawSheet();
+  }
+
+  /** Presence per table place: the server's `presence` frames, else the REST table. */
+  function presenceOf() {
+    let p = st.presence;
+    if (!p && st.tableInfo) p = { connected: st.tableInfo.seats.map((x) => x.connected), standin: st.tableInfo.seats.map((x) => !!x.standin) };
+    if (!p) return null;
+    // you are here when your own connection is up, whatever an older report said
+    const mine = st.welcome && st.welcome.role === "player" ? st.welcome.seat : null;
+    if (mine != null && st.conn === "connected") p = { ...p, connected: p.connected.map((c, i) => (i === mine ? true : c)) };
+    return p;
   }
 
   function drawMine() {
@@ -168,10 +263,14 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       });
     }
     const offer = st.riichi ? riichi : discard;
+    // Riichi: the discards that declare it are marked before you choose (a red bar), and
+    // once you press Riichi only those stay lit; the others are greyed out.
     const tileBtn = (tile, extra) => {
       const i = offer.get(tile);
       const ok = i !== undefined;
-      return `<button class="tile-btn${ok ? " offered" : ""}${extra}" ${ok ? `data-act="${i}"` : "disabled"} data-tile="${tile}" title="${ok ? "discard " : ""}${label(tile)}">${tileSVG(tile)}</button>`;
+      const mark = riichi.has(tile) ? (st.riichi ? " riichi-pick" : " riichi-ok") : "";
+      const what = st.riichi ? "discard and declare riichi: " : ok ? "discard " : "";
+      return `<button class="tile-btn${ok ? " offered" : ""}${mark}${extra}" ${ok ? `data-act="${i}"` : "disabled"} data-tile="${tile}" title="${what}${label(tile)}">${tileSVG(tile)}</button>`;
     };
     const order = ["self_draw_win", "win", "concealed_kong", "added_kong", "kong", "pung", "chow", "declare_flower", "declare_abort", "pass"];
     buttons.sort((a, b) => order.indexOf(a[0].type) - order.indexOf(b[0].type));
@@ -199,10 +298,12 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     }).join("");
     const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${t("riichi")}${st.riichi ? " — pick the discard" : ""}</span></button>` : "";
     const clock = p && p.deadline != null ? `<span class="deadline" id="deadline">${clockText()}</span>` : "";
-    const status = p ? (p.actions.every((a) => a.action.type === "discard") ? "Your turn: click a tile to discard." : "Your call.") : "";
+    const status = p ? (p.actions.every((a) => a.action.type === "discard") ? "Your turn: click a tile to discard." : "Your call.")
+      : st.intermission ? `Next hand: ${esc(intermissionText())}` : "";
     const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
         ${v.hand.furiten ? `<span class="badge">furiten</span>` : ""}</div>
-      <div class="my-hand" id="my-hand">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
+      <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
+        ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer)}</div>` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
       <p class="muted small keys">Keys: 1-9 the buttons · Enter discards the drawn tile · p / Esc pass · w win · r riichi</p>`;
     if (box._html === html) return; // nothing of yours changed: keep the elements
@@ -225,25 +326,33 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       const hist = [...m.handEnds.keys()].sort((a, b) => a - b);
       const i = hist.indexOf(s.frame.seq);
       const prev = i > 0 ? m.handEnds.get(hist[i - 1]).scores : m.startScores;
-      html = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
-        ${handEndHTML(s.frame, st.names, m.ruleset, prev)}</div>`;
+      const next = st.afterSheet ? "Final results" : s.live && !m.matchEnd ? "OK — next hand" : "Close";
+      const wait = s.live && st.intermission ? `<span class="muted small" id="intermission"></span>` : "";
+      html = `<div class="sheet-inner">
+        ${handEndHTML(s.frame, st.names, m.ruleset, prev)}
+        <p class="sheet-ok"><button class="ok" id="sheet-ok" data-ok="1">${next}</button> ${wait}</p></div>`;
     } else {
-      html = `<div class="sheet-inner"><button class="close small" id="close-sheet">Close</button>
+      html = `<div class="sheet-inner">
         ${matchEndHTML(s.frame, st.names, m.ruleset, m.history())}
-        <p><a class="button" id="review-link" href="#/review/${tableId}">Review the match hand by hand</a> <a class="button" href="#/">Lobby</a></p></div>`;
+        <p><a class="button" id="review-link" href="#/review/${tableId}">Review the match hand by hand</a> <a class="button" href="#/">Lobby</a>
+        <button class="small" id="sheet-ok">Close</button></p></div>`;
     }
     // Unchanged: keep the elements (rebuilding them under a pointer that is pressing a
     // button in your hand can shift the layout, and the click is lost).
     if (box._html === html) return;
+    const fresh = !box._html;
     box._html = html;
     box.innerHTML = html;
-    box.querySelector("#close-sheet").onclick = () => { st.sheet = null; schedule(); };
+    box.querySelector("#sheet-ok").onclick = () => closeSheet(true);
+    const im = box.querySelector("#intermission");
+    if (im) im.textContent = intermissionText();
+    if (fresh && s.kind === "hand" && !s.live) box.scrollIntoView({ block: "nearest" });
   }
 
   function onKey(ev) {
     if (ev.target && /input|select|textarea/i.test(ev.target.tagName)) return;
     const p = st.prompt;
-    if (ev.key === "Escape" && st.sheet && !p) { st.sheet = null; schedule(); return; }
+    if ((ev.key === "Escape" || ev.key === "Enter") && st.sheet && !p) { ev.preventDefault(); closeSheet(true); return; }
     if (!p) return;
     const find = (pred) => p.actions.findIndex((a) => pred(a.action));
     let i = -1;
@@ -265,7 +374,9 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const el = root.querySelector("#deadline");
     if (el && st.prompt) el.textContent = clockText();
     const tc = root.querySelector(".turn-clock");
-    if (tc) tc.textContent = clockText();
+    if (tc) tc.textContent = othersClock();
+    const im = root.querySelector("#intermission");
+    if (im) im.textContent = intermissionText();
   }, 250);
 
   return () => {

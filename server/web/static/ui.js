@@ -37,6 +37,25 @@ const UI = {
 };
 export function t(key) { return UI[lang()][key] || UI.en[key] || key; }
 
+// Settlement reasons (engine Payment.reason) in words, per language.
+const REASONS = {
+  en: { hand: "hand", hand_value: "hand value", base: "base payment", honba: "counters (honba)", deposits: "riichi deposits",
+    noten: "no-ready penalty (noten)", pao: "liability (pao)", nagashi_mangan: "nagashi mangan", false_win: "false win penalty",
+    par: "par payment", responsible: "discarder pays for all", riichi_deal_in: "dealt in after riichi" },
+  zh: { hand: "和牌", hand_value: "番值", base: "底分", honba: "本场", deposits: "立直棒", noten: "不听罚符", pao: "包牌",
+    nagashi_mangan: "流局满贯", false_win: "诈和罚分", par: "基本分", responsible: "放铳包赔", riichi_deal_in: "立直后放铳" },
+  ja: { hand: "和了", hand_value: "点数", base: "基本点", honba: "本場", deposits: "供託", noten: "ノーテン罰符", pao: "責任払い",
+    nagashi_mangan: "流し満貫", false_win: "誤ロン", par: "基本点", responsible: "放銃者の責任払い", riichi_deal_in: "リーチ後の放銃" },
+};
+export function reasonText(r) { return (REASONS[lang()] || REASONS.en)[r] || REASONS.en[r] || String(r).replace(/_/g, " "); }
+
+const OUTCOMES = {
+  en: { win: "Win", exhaustive_draw: "Exhaustive draw", abortive_draw: "Abortive draw" },
+  zh: { win: "和牌", exhaustive_draw: "荒庄", abortive_draw: "流局" },
+  ja: { win: "和了", exhaustive_draw: "流局", abortive_draw: "途中流局" },
+};
+export function outcomeText(o) { return (OUTCOMES[lang()] || OUTCOMES.en)[o] || String(o).replace(/_/g, " "); }
+
 /** A seat's display name from the REST table: bots get their place, "Bot 2 (greedy)". */
 export function seatName(s) {
   if (s.kind === "bot") return `Bot ${s.seat + 1} (${s.occupant.replace(/^bot:/, "")})`;
