@@ -11,6 +11,7 @@ from server.api import admin, corrections, matches, players, rulesets, tables
 from server.auth import admin_token_hash
 from server.config import Settings
 from server.db.store import SqlStore
+from server.docs_pages import install as install_docs
 from server.errors import install as install_errors
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
@@ -49,7 +50,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         description=f"REST for players and admins; play over WebSocket protocol "
         f"v{PROTOCOL_VERSION} at /ws/tables/{{table_id}}?token=… (docs/protocol.md).",
         lifespan=lifespan,
+        docs_url=None,  # served by server.docs_pages from local assets (works offline)
+        redoc_url=None,
     )
+    install_docs(app)
     install_errors(app)
     app.include_router(players.router)
     app.include_router(rulesets.router)
