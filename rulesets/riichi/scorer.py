@@ -24,7 +24,7 @@ RULESET_ID = "riichi"
 
 BONUS_NAMES: dict[str, tuple[str, str, str]] = {  # id -> (zh, en, ja)
     "dora": ("寶牌", "Dora", "ドラ"),
-    "aka_dora": ("赤寶牌", "Red five", "赤ドラ"),
+    "aka_dora": ("赤寶牌", "Aka dora", "赤ドラ"),
     "ura_dora": ("裏寶牌", "Ura dora", "裏ドラ"),
 }
 _ORDER = {d.id: i for i, d in enumerate(CATALOGUE)}

@@ -31,7 +31,7 @@ def test_output_fields() -> None:
                         parse_options(RULESET, {})).to_json()
     assert out["ok"] is True and out["ruleset"] == "riichi" and out["legal"] is True
     assert [p["id"] for p in out["patterns"]] == ["riichi", "menzen_tsumo", "pinfu"]
-    assert out["patterns"][0] == {"id": "riichi", "zh": "立直", "en": "Ready declaration",
+    assert out["patterns"][0] == {"id": "riichi", "zh": "立直", "en": "Riichi",
                                   "ja": "立直", "value": 1, "count": 1}
     assert {k: out[k] for k in ("han", "fu", "limit", "yakuman", "payment", "total")} == {
         "han": 3, "fu": 20, "limit": None, "yakuman": 0,
