@@ -1,6 +1,7 @@
-"""Admin corrections of match records, each with an audit line (who, when, why): void
-the last hand, void a match, add a penalty line. The live match is not touched: these
-correct the records (scoresheet totals, history, leaderboard)."""
+"""Admin corrections of match records, each an event of the scoresheet projection with an
+audit line (who, when, why, the sheet before and after): void the last hand, void a match,
+add a penalty or bonus line. The play is not touched; the records are projected again, so
+totals, standings, table points, history, leaderboard and statistics all follow."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.api.deps import AdminDep, ServicesDep
-from server.api.records_models import AuditOut, Scoresheet
+from server.api.records_models import AuditOut, ErrorOut, Scoresheet
 from server.errors import ApiError, not_found
 from server.records.exports import NoSuchMatch, load_match, load_sheet
 from server.repositories.protocols import TableRecord
@@ -43,7 +44,24 @@ async def _match(svc: Services, match_id: str) -> TableRecord:
         raise not_found("match", match_id) from None
 
 
-@router.post("/{match_id}/void-last-hand", response_model=Scoresheet)
+async def _corrected(svc: Services, match_id: str) -> dict[str, Any]:
+    """The sheet after a correction; a running table adopts the corrected records."""
+    actor = svc.manager.actors.get(match_id)
+    if actor is not None:
+        await actor.call(actor.refresh_record)
+    return await load_sheet(svc.store, match_id)
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorOut, "description": "no bearer token"},
+    403: {"model": ErrorOut, "description": "not the admin token"},
+    404: {"model": ErrorOut, "description": "no such match"},
+    409: {"model": ErrorOut, "description": "nothing to correct in this state"},
+    422: {"model": ErrorOut, "description": "a field is missing or invalid"},
+}
+
+
+@router.post("/{match_id}/void-last-hand", response_model=Scoresheet, responses=ERRORS)
 async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.voided:
@@ -51,20 +69,22 @@ async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[
     hand = await svc.store.records.void_last_hand(match_id, body.by, body.reason)
     if hand is None:
         raise ApiError(409, "no_hand", "the match has no hand left to void")
-    return await load_sheet(svc.store, match_id)
+    return await _corrected(svc, match_id)
 
 
-@router.post("/{match_id}/void", response_model=Scoresheet)
+@router.post("/{match_id}/void", response_model=Scoresheet, responses=ERRORS)
 async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.status not in ("finished", "aborted"):
         raise ApiError(409, "match_running", f"the match is {record.status}: abort it first")
     if not await svc.store.records.void_match(match_id, body.by, body.reason):
         raise ApiError(409, "match_voided", "the match is already voided")
-    return await load_sheet(svc.store, match_id)
+    return await _corrected(svc, match_id)
 
 
-@router.post("/{match_id}/adjustments", status_code=201, response_model=Scoresheet)
+@router.post(
+    "/{match_id}/adjustments", status_code=201, response_model=Scoresheet, responses=ERRORS
+)
 async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, Any]:
     record = await _match(svc, match_id)
     if record.voided:
@@ -74,10 +94,10 @@ async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, A
     if body.amount == 0:
         raise ApiError(422, "invalid_field", "amount: a penalty line moves a non-zero amount")
     await svc.store.records.adjust(match_id, body.seat, body.amount, body.by, body.reason)
-    return await load_sheet(svc.store, match_id)
+    return await _corrected(svc, match_id)
 
 
-@router.get("/{match_id}/audit", response_model=list[AuditOut])
+@router.get("/{match_id}/audit", response_model=list[AuditOut], responses=ERRORS)
 async def audit(match_id: str, svc: ServicesDep) -> list[dict[str, Any]]:
     await _match(svc, match_id)
     return [

@@ -1,25 +1,41 @@
-"""Match records (read path): matches, scoresheets, event logs, player history, the
-leaderboard, and the exports (JSON, CSV, tenhou.net/6)."""
+"""Match records (read path): matches, scoresheets, event logs, player history and
+statistics, the per-ruleset leaderboards, and the exports (JSON, CSV, tenhou.net/6, the
+archive of a date range)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from server import registry
 from server.api.deps import AuthHeader, ServicesDep
 from server.api.records_models import (
+    ArchiveOut,
+    ErrorOut,
     EventLogOut,
     HistoryOut,
     LeaderboardOut,
     MatchSummary,
     Scoresheet,
+    StatsOut,
 )
 from server.auth import bearer, same_hash, token_hash
 from server.errors import ApiError, not_found
-from server.records.exports import NoSuchMatch, NotExportable, load_match, load_sheet, load_tenhou6
-from server.records.scoresheet import match_summary, to_csv
+from server.records import leaderboard as boards
+from server.records import stats as statistics
+from server.records.exports import (
+    NoSuchMatch,
+    NotExportable,
+    NothingInRange,
+    load_archive,
+    load_match,
+    load_sheet,
+    load_tenhou6,
+)
+from server.records.scoresheet import match_summary, standings_csv, to_csv
 from server.services import Services
 
 router = APIRouter(prefix="/api", tags=["records"])
@@ -27,11 +43,48 @@ router = APIRouter(prefix="/api", tags=["records"])
 Status = Literal["waiting", "playing", "paused", "finished", "aborted"]
 
 
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    text = {
+        401: "no bearer token",
+        403: "not the admin",
+        404: "no such match or player",
+        409: "the record cannot be exported in this state",
+        422: "a parameter is missing or invalid",
+    }
+    return {c: {"model": ErrorOut, "description": text[c]} for c in codes}
+
+
 async def _sheet(svc: Services, match_id: str) -> dict[str, Any]:
     try:
         return await load_sheet(svc.store, match_id)
     except NoSuchMatch:
         raise not_found("match", match_id) from None
+
+
+def _ruleset(ruleset: str | None) -> str:
+    if ruleset is None:
+        raise ApiError(
+            422,
+            "ruleset_required",
+            "ruleset: give ?ruleset= (one of "
+            + ", ".join(registry.available())
+            + "); rankings are never summed across rulesets",
+        )
+    if ruleset not in registry.available():
+        known = ", ".join(registry.available())
+        raise ApiError(422, "unknown_ruleset", f"ruleset: unknown '{ruleset}' (known: {known})")
+    return ruleset
+
+
+def _range(since: date | None, until: date | None) -> tuple[datetime | None, datetime | None]:
+    """Dates (UTC days, both included) to [start, end) instants."""
+    start = datetime.combine(since, time(), UTC) if since else None
+    end = datetime.combine(until, time(), UTC) + timedelta(days=1) if until else None
+    if start is not None and end is not None and end <= start:
+        raise ApiError(
+            422, "invalid_range", f"from ({since}) is after to ({until}): the range is empty"
+        )
+    return start, end
 
 
 @router.get("/matches", response_model=list[MatchSummary])
@@ -53,15 +106,26 @@ async def list_matches(
     return out
 
 
-@router.get("/matches/{match_id}", response_model=Scoresheet, response_model_by_alias=True)
+@router.get(
+    "/matches/{match_id}",
+    response_model=Scoresheet,
+    response_model_by_alias=True,
+    responses=_errors(404),
+)
 async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
-    """The scoresheet: one row per hand (patterns, payments, running totals), penalty
-    lines, and the final standings."""
+    """The scoresheet: one row per hand (patterns, payments, deposits, deltas, running
+    totals and pot), the lines after the hands (deposits left at the end, adjustments),
+    the corrections, and the standings — one projection (docs/records.md)."""
     return await _sheet(svc, match_id)
 
 
-@router.get("/matches/{match_id}/scoresheet.csv", response_class=PlainTextResponse)
+@router.get(
+    "/matches/{match_id}/scoresheet.csv",
+    response_class=PlainTextResponse,
+    responses=_errors(404),
+)
 async def scoresheet_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
+    """One rectangular table: a line per hand, the seats' names heading their columns."""
     sheet = await _sheet(svc, match_id)
     return PlainTextResponse(
         to_csv(sheet),
@@ -70,7 +134,21 @@ async def scoresheet_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
     )
 
 
-@router.get("/matches/{match_id}/scoresheet.json")
+@router.get(
+    "/matches/{match_id}/standings.csv",
+    response_class=PlainTextResponse,
+    responses=_errors(404),
+)
+async def match_standings_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
+    sheet = await _sheet(svc, match_id)
+    return PlainTextResponse(
+        standings_csv(sheet),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{match_id}-standings.csv"'},
+    )
+
+
+@router.get("/matches/{match_id}/scoresheet.json", responses=_errors(404))
 async def scoresheet_json(match_id: str, svc: ServicesDep) -> JSONResponse:
     sheet = await _sheet(svc, match_id)
     return JSONResponse(
@@ -83,7 +161,9 @@ def _is_admin(svc: Services, authorization: str | None) -> bool:
     return token is not None and same_hash(token_hash(token), svc.admin_hash)
 
 
-@router.get("/matches/{match_id}/events", response_model=EventLogOut)
+@router.get(
+    "/matches/{match_id}/events", response_model=EventLogOut, responses=_errors(401, 403, 404)
+)
 async def match_events(
     match_id: str, svc: ServicesDep, authorization: AuthHeader = None
 ) -> dict[str, Any]:
@@ -108,8 +188,9 @@ async def match_events(
     }
 
 
-@router.get("/matches/{match_id}/tenhou6")
+@router.get("/matches/{match_id}/tenhou6", responses=_errors(404, 409))
 async def match_tenhou6(match_id: str, svc: ServicesDep) -> dict[str, Any]:
+    """A finished riichi match as a tenhou.net/6 log, each seat with its display name."""
     try:
         return await load_tenhou6(svc.store, match_id)
     except NoSuchMatch:
@@ -118,8 +199,26 @@ async def match_tenhou6(match_id: str, svc: ServicesDep) -> dict[str, Any]:
         raise ApiError(409, "not_exportable", str(exc)) from None
 
 
-@router.get("/players/{player_id}/history", response_model=HistoryOut)
+@router.get("/archive", response_model=ArchiveOut, responses=_errors(404, 422))
+async def archive(
+    svc: ServicesDep,
+    since: Annotated[date, Query(alias="from", description="first UTC day (YYYY-MM-DD)")],
+    until: Annotated[date, Query(alias="to", description="last UTC day, included")],
+    ruleset: str | None = Query(None, max_length=64),
+) -> dict[str, Any]:
+    """Every finished match that ended in the range, each with its scoresheet and its event
+    log, for archiving. An empty range is 422; a range without a match is 404."""
+    start, end = _range(since, until)
+    assert start is not None and end is not None
+    try:
+        return await load_archive(svc.store, start, end, ruleset)
+    except NothingInRange as exc:
+        raise ApiError(404, "no_matches", str(exc)) from None
+
+
+@router.get("/players/{player_id}/history", response_model=HistoryOut, responses=_errors(404))
 async def player_history(player_id: str, svc: ServicesDep) -> dict[str, Any]:
+    """The player's counted matches, newest first, with the corrected standings."""
     player = await svc.store.players.get(player_id)
     if player is None:
         raise not_found("player", player_id)
@@ -142,22 +241,59 @@ async def player_history(player_id: str, svc: ServicesDep) -> dict[str, Any]:
     return {"player_id": player.id, "name": player.name, "matches": matches}
 
 
-@router.get("/leaderboard", response_model=LeaderboardOut)
-async def leaderboard(
-    svc: ServicesDep, ruleset: str | None = Query(None, max_length=64)
+@router.get("/players/{player_id}/stats", response_model=StatsOut, responses=_errors(404, 422))
+async def player_stats(
+    player_id: str, svc: ServicesDep, ruleset: str | None = Query(None, max_length=64)
 ) -> dict[str, Any]:
-    """Players over finished, not voided matches: matches played, total table points
-    (or uma-adjusted results), average rank."""
-    rows = []
-    for r in await svc.store.records.leaderboard(ruleset):
+    """The player's statistics in one ruleset over the counted matches (finished, not
+    voided), read from the aggregate kept as matches are recorded and corrected.
+    Definitions: docs/records.md."""
+    ruleset = _ruleset(ruleset)
+    player = await svc.store.players.get(player_id)
+    if player is None:
+        raise not_found("player", player_id)
+    agg = await svc.store.records.stats(player_id, ruleset) or statistics.empty()
+    return {
+        "player_id": player.id,
+        "name": player.name,
+        "ruleset": ruleset,
+        **statistics.figures(ruleset, agg),
+    }
+
+
+@router.get("/leaderboard", response_model=LeaderboardOut, responses=_errors(422))
+async def leaderboard(
+    svc: ServicesDep,
+    ruleset: str | None = Query(None, max_length=64, description="required"),
+    since: Annotated[date | None, Query(alias="from", description="first UTC day")] = None,
+    until: Annotated[date | None, Query(alias="to", description="last UTC day, included")] = None,
+    min_matches: int = Query(1, ge=1, le=100_000),
+    limit: int = Query(50, ge=1, le=500),
+    offset: int = Query(0, ge=0),
+) -> dict[str, Any]:
+    """Players over the counted matches of one ruleset, in its own measure: MCR and Three
+    Kingdoms by table points (total raw score breaks ties), riichi by the uma/oka results
+    (then average rank), Zung Jung by raw score (then average rank)."""
+    ruleset = _ruleset(ruleset)
+    start, end = _range(since, until)
+    rows = boards.ordered(
+        ruleset, await svc.store.records.leaderboard(ruleset, start, end), min_matches
+    )
+    page = rows[offset : offset + limit]
+    out = []
+    for i, r in enumerate(page, offset + 1):
         player = await svc.store.players.get(r.player)
-        rows.append(
-            {
-                "player_id": r.player,
-                "name": player.name if player else "",
-                "matches": r.matches,
-                "points": round(r.points, 4),
-                "average_rank": round(r.average_rank, 4),
-            }
-        )
-    return {"ruleset": ruleset, "players": rows}
+        out.append(boards.row_json(ruleset, i, r, player.name if player else ""))
+    main, tie = boards.measure(ruleset)
+    return {
+        "ruleset": ruleset,
+        "measure": main,
+        "tie_break": tie,
+        "from": since.isoformat() if since else None,
+        "to": until.isoformat() if until else None,
+        "min_matches": min_matches,
+        "total": len(rows),
+        "limit": limit,
+        "offset": offset,
+        "players": out,
+    }

@@ -19,7 +19,8 @@ class MatchSummary(BaseModel):
     commitment: str | None = Field(description="SHA-256 of the seed, published at the start")
     seed: str | None = Field(description="revealed once the match is finished")
     hands_played: int
-    scores: list[int]
+    scores: list[int] = Field(description="the corrected sheet's totals")
+    pot: int = Field(0, description="deposits left on the table")
     created: str
     started: str | None
     ended: str | None
@@ -52,8 +53,19 @@ class PaymentOut(BaseModel):
     reason: str
 
 
+class CorrectionOut(BaseModel):
+    id: int
+    kind: str = Field(description="adjust | void_hand | void_match")
+    place: int | None
+    amount: int
+    hand_number: int | None
+    reason: str
+    by: str
+    at: str
+
+
 class HandOut(BaseModel):
-    hand_number: int
+    hand_number: int = Field(description="0-based, in playing order")
     label: str
     prevailing_wind: str | int
     round_wind: int
@@ -66,25 +78,35 @@ class HandOut(BaseModel):
     wins: list[WinOut]
     hand_total: int
     payments: list[PaymentOut]
-    deltas: list[int]
+    deposits: list[int] = Field(description="per place: riichi deposits paid into the pot")
+    deltas: list[int] = Field(description="per place: payments received - paid - deposits")
+    pot_before: int = Field(description="deposits on the table when the hand began (as played)")
+    pot_after: int = Field(description="and after its settlement (as played)")
     scores: list[int] = Field(description="each place's score after the hand, as played")
+    riichi: list[int] = Field(description="places whose riichi was accepted")
+    tenpai: list[int] = Field(description="places ready at an exhaustive draw")
+    called: list[int] = Field(description="places that claimed a discard")
     running_totals: list[int] = Field(description="after corrections (voided hands left out)")
+    pot: int = Field(description="the pot after the hand, after corrections")
     voided: bool
+    void: CorrectionOut | None
 
 
-class AdjustmentOut(BaseModel):
-    id: int
-    place: int
-    amount: int
-    reason: str
-    by: str
-    at: str
+class LineOut(BaseModel):
+    kind: str = Field(description="leftover (deposits left at the end) | adjustment")
+    deltas: list[int]
+    running_totals: list[int]
+    correction: CorrectionOut | None
+
+
+class AdjustmentOut(CorrectionOut):
     running_totals: list[int]
 
 
 class StandingOut(BaseModel):
     place: int
     player: str
+    name: str = ""
     rank: int
     score: int = Field(description="raw score")
     points: float = Field(description="table points, or the uma/oka-adjusted result")
@@ -93,7 +115,9 @@ class StandingOut(BaseModel):
 class SeatName(BaseModel):
     place: int
     occupant: str
-    name: str
+    player_id: str | None
+    name: str = Field(description="display name (bots: e.g. 'Greedy bot (East)')")
+    seat_wind: str = Field(description="the place's seat wind in the first hand")
 
 
 class Scoresheet(BaseModel):
@@ -101,9 +125,12 @@ class Scoresheet(BaseModel):
     players: list[SeatName]
     start_scores: list[int]
     hands: list[HandOut]
+    lines: list[LineOut]
     adjustments: list[AdjustmentOut]
+    corrections: list[CorrectionOut]
     final_totals: list[int]
-    standings: list[StandingOut]
+    pot_left: int = Field(description="deposits still on the table (running or forfeit)")
+    standings: list[StandingOut] = Field(description="corrected; empty until finished")
 
 
 class LoggedEventOut(BaseModel):
@@ -136,21 +163,80 @@ class HistoryOut(BaseModel):
 
 
 class LeaderOut(BaseModel):
+    position: int
     player_id: str
     name: str
     matches: int
-    points: float = Field(description="total table points (or uma-adjusted results)")
+    value: float = Field(description="the ruleset's measure (see the board's 'measure')")
+    points: float = Field(description="total table points (or uma/oka results)")
+    score: int = Field(description="total raw score")
     average_rank: float
 
 
 class LeaderboardOut(BaseModel):
-    ruleset: str | None
+    ruleset: str
+    measure: str
+    tie_break: str
+    from_: str | None = Field(alias="from")
+    to: str | None
+    min_matches: int
+    total: int = Field(description="players on the board (all pages)")
+    limit: int
+    offset: int
     players: list[LeaderOut]
+
+
+class StatsOut(BaseModel):
+    player_id: str
+    name: str
+    ruleset: str
+    matches: int
+    hands: int
+    rank_distribution: list[int] = Field(description="matches finished 1st, 2nd, 3rd, 4th")
+    average_rank: float | None
+    total_points: float
+    total_score: int
+    win_rate: float | None = Field(description="hands won / hands played")
+    deal_in_rate: float | None = Field(description="hands dealt into / hands played")
+    self_draw_share: float | None = Field(description="self-drawn wins / wins")
+    average_win_value: float | None = Field(description="mean hand value of the wins")
+    call_rate: float | None = Field(description="hands with a claimed discard / hands")
+    draw_rate: float | None = Field(description="exhaustive draws / hands")
+    tenpai_at_draw_rate: float | None = Field(description="ready at a draw / draws")
+    riichi_rate: float | None = Field(None, description="riichi hands / hands")
+    riichi_win_rate: float | None = Field(None, description="riichi hands won / riichi hands")
+    largest_hand: dict[str, Any] | None
+    patterns: dict[str, int] = Field(description="pattern id -> times scored in own wins")
+    counts: dict[str, int]
+
+
+class ArchiveMatch(BaseModel):
+    scoresheet: Scoresheet
+    events: list[LoggedEventOut]
+
+
+class ArchiveOut(BaseModel):
+    from_: str = Field(alias="from")
+    to: str
+    ruleset: str | None
+    count: int
+    matches: list[ArchiveMatch]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
 
 
 class AuditOut(BaseModel):
     id: int
     action: str = Field(description="void_hand | void_match | adjust_score")
+    # detail: the correction and the sheet before and after (final totals, pot, standings)
     by: str
     at: str
     reason: str

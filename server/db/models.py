@@ -65,7 +65,8 @@ class Match(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     started: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    scores: Mapped[list[int]] = mapped_column(JSON)
+    scores: Mapped[list[int]] = mapped_column(JSON)  # the corrected sheet's totals
+    pot: Mapped[int] = mapped_column(Integer, default=0)  # deposits left on the table
     hand_label: Mapped[str] = mapped_column(String(32), default="")
     hands_played: Mapped[int] = mapped_column(Integer, default=0)
     standings: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
@@ -86,7 +87,8 @@ class MatchEvent(Base):
 
 
 class Hand(Base):
-    """A scoresheet row, written in the transaction of the hand's final events."""
+    """A scoresheet row as played (server.records.sheet.hand_row), written in the
+    transaction of the hand's final events; corrections never change it."""
 
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("match_id", "hand_number"),)
@@ -107,10 +109,18 @@ class Hand(Base):
     total: Mapped[int] = mapped_column(Integer)
     payments: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # each with its reason
     scores: Mapped[list[int]] = mapped_column(JSON)  # per place, after the hand
-    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    deposits: Mapped[list[int]] = mapped_column(JSON)  # per place, paid into the pot
+    deltas: Mapped[list[int]] = mapped_column(JSON)  # per place: payments and deposits
+    pot_before: Mapped[int] = mapped_column(Integer)
+    pot: Mapped[int] = mapped_column(Integer)  # after the settlement
+    riichi: Mapped[list[int]] = mapped_column(JSON)  # places
+    tenpai: Mapped[list[int]] = mapped_column(JSON)
+    called: Mapped[list[int]] = mapped_column(JSON)
 
 
 class Standing(Base):
+    """The corrected standings (the projection of the hands and the corrections)."""
+
     __tablename__ = "standings"
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
@@ -121,18 +131,44 @@ class Standing(Base):
     points: Mapped[float] = mapped_column(Float)  # table points or uma-adjusted
 
 
-class Adjustment(Base):
-    """A penalty line an administrator added to a match."""
+class Correction(Base):
+    """An administrator's correction, an event of the scoresheet projection: ``adjust``
+    (``amount`` to ``place``), ``void_hand`` (``hand_number``) or ``void_match``."""
 
-    __tablename__ = "adjustments"
+    __tablename__ = "corrections"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
-    place: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    place: Mapped[int | None] = mapped_column(Integer)
     amount: Mapped[int] = mapped_column(Integer)
+    hand_number: Mapped[int | None] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(Text)
     by: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerMatchStats(Base):
+    """One finished, counted match's statistics counters for the player at a place."""
+
+    __tablename__ = "player_match_stats"
+    __table_args__ = (Index("ix_player_match_stats_player_ruleset", "player", "ruleset"),)
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    place: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    player: Mapped[str] = mapped_column(ID)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class PlayerStats(Base):
+    """A player's statistics aggregate per ruleset (the sum of the match counters)."""
+
+    __tablename__ = "player_stats"
+
+    player: Mapped[str] = mapped_column(ID, primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class Audit(Base):

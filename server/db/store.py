@@ -2,10 +2,11 @@
 engine). ``SqlStore.open(url)`` migrates the database to the newest schema first.
 
 The write path: ``SqlEventLog.append`` inserts a batch of events, and in the same
-transaction the scoresheet rows of the hands the batch settles, the new scores, and the
-standings when the batch ends the match. The match row is locked first (``FOR UPDATE`` on
-PostgreSQL; SQLite writes are serialised), so two writers of one table never interleave and
-a batch whose seqs are not consecutive is refused whole."""
+transaction the scoresheet rows of the hands the batch settles and the match's projection
+(server.records.sheet: totals, pot, standings, statistics) — the only writer of those.
+Corrections append to ``corrections`` and write the projection again. The match row is
+locked first (``FOR UPDATE`` on PostgreSQL; SQLite writes are serialised), so two writers
+of one table never interleave and a batch whose seqs are not consecutive is refused whole."""
 
 from __future__ import annotations
 
@@ -16,17 +17,42 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, func, insert, select, update
+from sqlalchemy import Row, Table, delete, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from server.db import migrate
 from server.db.engine import is_sqlite, make_engine
-from server.db.models import Adjustment, Audit, Hand, Match, MatchEvent, Player, Standing
-from server.records.derive import derive
+from server.db.models import (
+    Audit,
+    Correction,
+    Hand,
+    Match,
+    MatchEvent,
+    Player,
+    PlayerMatchStats,
+    PlayerStats,
+    Standing,
+)
+from server.records import stats as statistics
+from server.records.derive import hand_events, scan
+from server.records.sheet import (
+    HAND_EVENTS,
+    NothingToCorrect,
+    Projection,
+    audit_detail,
+    correction_target,
+    hand_row,
+    project,
+    standings_json,
+    table_of,
+)
 from server.repositories.protocols import (
-    AdjustmentRow,
+    PROJECTED_FIELDS,
     AuditRow,
+    CorrectionRow,
     EventLog,
     HandRow,
     LeaderRow,
@@ -45,8 +71,10 @@ MATCHES = cast(Table, Match.__table__)
 EVENTS = cast(Table, MatchEvent.__table__)
 HANDS = cast(Table, Hand.__table__)
 STANDINGS = cast(Table, Standing.__table__)
-ADJUSTMENTS = cast(Table, Adjustment.__table__)
+CORRECTIONS = cast(Table, Correction.__table__)
 AUDIT = cast(Table, Audit.__table__)
+MATCH_STATS = cast(Table, PlayerMatchStats.__table__)
+PLAYER_STATS = cast(Table, PlayerStats.__table__)
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -154,11 +182,15 @@ _TABLE_FIELDS = (
     "started",
     "ended",
     "scores",
+    "pot",
     "hand_label",
     "hands_played",
     "standings",
     "banks",
 )
+# Written only with the events and corrections (the projection), never by ``save``.
+_PROJECTED = set(PROJECTED_FIELDS)
+ACTIONS = {"adjust": "adjust_score", "void_hand": "void_hand", "void_match": "void_match"}
 
 
 def _table(row: Row[Any]) -> TableRecord:
@@ -178,6 +210,7 @@ def _table(row: Row[Any]) -> TableRecord:
         started=_utc(row.started),
         ended=_utc(row.ended),
         scores=list(row.scores),
+        pot=int(row.pot or 0),
         hand_label=row.hand_label,
         hands_played=row.hands_played,
         standings=list(row.standings),
@@ -210,10 +243,12 @@ class SqlTables:
         return [_table(r) for r in rows]
 
     async def save(self, table: TableRecord) -> None:
-        """Every field but ``voided``, which only an admin correction sets."""
+        """The table's own fields: not ``voided`` nor the projected records (scores, pot,
+        hands, standings), which only the event log and the corrections write."""
+        values = {k: v for k, v in _table_values(table).items() if k not in _PROJECTED}
         async with self.db.write() as conn:
             query = update(MATCHES).where(MATCHES.c.id == table.id)
-            await conn.execute(query.values(**_table_values(table)))
+            await conn.execute(query.values(**values))
 
 
 # ---------------------------------------------------------------------- event log
@@ -229,7 +264,140 @@ def _hand_values(h: HandRow) -> dict[str, Any]:
     return values
 
 
+def _hand(row: Row[Any]) -> HandRow:
+    return HandRow(
+        table_id=row.match_id,
+        hand_number=row.hand_number,
+        seq=row.seq,
+        label=row.label,
+        round_wind=row.round_wind,
+        dealer=row.dealer,
+        honba=row.honba,
+        outcome=row.outcome,
+        abort=row.abort,
+        winners=list(row.winners),
+        discarder=row.discarder,
+        wins=list(row.wins),
+        total=row.total,
+        payments=list(row.payments),
+        scores=list(row.scores),
+        deposits=list(row.deposits),
+        deltas=list(row.deltas),
+        pot_before=row.pot_before,
+        pot=row.pot,
+        riichi=list(row.riichi),
+        tenpai=list(row.tenpai),
+        called=list(row.called),
+    )
+
+
+def _correction(row: Row[Any]) -> CorrectionRow:
+    return CorrectionRow(
+        id=row.id,
+        table_id=row.match_id,
+        kind=row.kind,
+        place=row.place,
+        amount=row.amount,
+        hand_number=row.hand_number,
+        reason=row.reason,
+        by=row.by,
+        at=_utc(row.at) or _now(),
+    )
+
+
 RECORDED = {"match_started", "hand_started", "settled", "match_ended"}
+
+
+async def _projection(conn: AsyncConnection, match: Row[Any], finished: bool) -> Projection:
+    hands = (await conn.execute(select(HANDS).where(HANDS.c.match_id == match.id))).all()
+    query = select(CORRECTIONS).where(CORRECTIONS.c.match_id == match.id)
+    corrections = (await conn.execute(query.order_by(CORRECTIONS.c.id))).all()
+    return project(
+        match.id,
+        table_of(match.ruleset, dict(match.options)),
+        list(match.seats),
+        [_hand(h) for h in hands],
+        [_correction(c) for c in corrections],
+        finished,
+    )
+
+
+async def _write_stats(conn: AsyncConnection, match: Row[Any], p: Projection) -> None:
+    """Replace the match's statistics counters and update the players' aggregates: added
+    when the match first counts, rebuilt from the counters when a correction changed them."""
+    where = MATCH_STATS.c.match_id == match.id
+    old = {r.player for r in (await conn.execute(select(MATCH_STATS.c.player).where(where)))}
+    await conn.execute(delete(MATCH_STATS).where(where))
+    parts = statistics.contributions(match.id, p, list(match.seats))
+    if parts:
+        rows = [
+            {
+                "match_id": match.id,
+                "place": place,
+                "player": match.seats[place],
+                "ruleset": match.ruleset,
+                "data": data,
+            }
+            for place, data in parts.items()
+        ]
+        await conn.execute(insert(MATCH_STATS), rows)
+    new = {match.seats[place]: data for place, data in parts.items()}
+    for player in sorted(old | set(new)):  # one lock order: no deadlock
+        key = (PLAYER_STATS.c.player == player, PLAYER_STATS.c.ruleset == match.ruleset)
+        # the row exists (a concurrent first insert is skipped), then it is locked
+        dialect = conn.dialect.name
+        ensure = (pg_insert if dialect == "postgresql" else sqlite_insert)(PLAYER_STATS)
+        blank = {"player": player, "ruleset": match.ruleset, "data": statistics.empty()}
+        await conn.execute(ensure.values(**blank).on_conflict_do_nothing())
+        query = select(PLAYER_STATS.c.data).where(*key)
+        if dialect == "postgresql":
+            query = query.with_for_update()
+        row = (await conn.execute(query)).first()
+        if not old and player in new:
+            agg = statistics.merge(dict(row.data) if row else statistics.empty(), new[player])
+        else:
+            parts_query = select(MATCH_STATS.c.data).where(
+                MATCH_STATS.c.player == player, MATCH_STATS.c.ruleset == match.ruleset
+            )
+            agg = statistics.total(dict(r.data) for r in await conn.execute(parts_query))
+        if agg["matches"]:
+            await conn.execute(update(PLAYER_STATS).where(*key).values(data=agg))
+        else:
+            await conn.execute(delete(PLAYER_STATS).where(*key))
+
+
+async def _write_projection(
+    conn: AsyncConnection, match: Row[Any], p: Projection, values: dict[str, Any]
+) -> None:
+    """Store the projection: the match row's totals, pot and standings, the standings
+    rows and the statistics (the one writer of each)."""
+    count = await conn.scalar(
+        select(func.count()).select_from(HANDS).where(HANDS.c.match_id == match.id)
+    )
+    values = dict(values)
+    values.update(
+        scores=list(p.final),
+        pot=p.pot_left,
+        hands_played=int(count or 0),
+        standings=standings_json(p.standings),
+        voided=p.voided is not None,
+    )
+    await conn.execute(update(MATCHES).where(MATCHES.c.id == match.id).values(**values))
+    if p.standings:
+        await conn.execute(delete(STANDINGS).where(STANDINGS.c.match_id == match.id))
+        rows = [
+            {
+                "match_id": s.table_id,
+                "place": s.place,
+                "player": s.player,
+                "rank": s.rank,
+                "score": s.score,
+                "points": s.points,
+            }
+            for s in p.standings
+        ]
+        await conn.execute(insert(STANDINGS), rows)
+        await _write_stats(conn, match, p)
 
 
 class SqlEventLog:
@@ -283,49 +451,42 @@ class SqlEventLog:
         )
         if match is None:
             return
-        previous = None
-        if "settled" in kinds and "hand_ended" not in kinds:
+        found = scan(batch)
+        for settled in found.settled:
+            begun = (
+                select(func.max(EVENTS.c.seq))
+                .where(
+                    EVENTS.c.match_id == table_id,
+                    EVENTS.c.type == "hand_started",
+                    EVENTS.c.seq <= settled.seq,
+                )
+                .scalar_subquery()
+            )
             query = (
                 select(EVENTS)
-                .where(EVENTS.c.match_id == table_id, EVENTS.c.type == "hand_ended")
-                .order_by(EVENTS.c.seq.desc())
-                .limit(1)
+                .where(
+                    EVENTS.c.match_id == table_id,
+                    EVENTS.c.type.in_(sorted(HAND_EVENTS)),
+                    EVENTS.c.seq >= begun,
+                    EVENTS.c.seq <= settled.seq,
+                )
+                .order_by(EVENTS.c.seq)
             )
-            row = (await conn.execute(query)).first()
-            previous = _logged(row) if row else None
-        derived = derive(table_id, batch, list(match.seats), previous)
-        if derived.hands:
-            await conn.execute(insert(HANDS), [_hand_values(h) for h in derived.hands])
-        if derived.standings:
-            rows = [
-                {
-                    "match_id": s.table_id,
-                    "place": s.place,
-                    "player": s.player,
-                    "rank": s.rank,
-                    "score": s.score,
-                    "points": s.points,
-                }
-                for s in derived.standings
-            ]
-            await conn.execute(insert(STANDINGS), rows)
+            log = [_logged(r) for r in (await conn.execute(query)).all()]
+            row = hand_row(table_id, hand_events(log, settled))
+            await conn.execute(insert(HANDS), [_hand_values(row)])
         values: dict[str, Any] = {}
-        if "match_started" in kinds and match.status == "waiting":
+        if found.started and match.status == "waiting":
             values["status"] = "playing"
-        if derived.scores is not None:
-            values["scores"] = derived.scores
-            values["hands_played"] = MATCHES.c.hands_played + derived.hands_played
-        if derived.label is not None:
-            values["hand_label"] = derived.label
-        if derived.standings:
-            values["status"] = "finished"
-            values["seed"] = derived.seed
-            values["ended"] = _now()
-            values["standings"] = [
-                {"player": s.place, "score": s.score, "rank": s.rank, "points": s.points}
-                for s in derived.standings
-            ]
-        if values:
+        if found.label is not None:
+            values["hand_label"] = found.label
+        if found.reproject:
+            finished = found.ended or match.status == "finished"
+            if found.ended:
+                values.update(status="finished", seed=found.seed, ended=_now())
+            projection = await _projection(conn, match, finished)
+            await _write_projection(conn, match, projection, values)
+        elif values:
             await conn.execute(update(MATCHES).where(MATCHES.c.id == table_id).values(**values))
 
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
@@ -342,35 +503,8 @@ class SqlEventLog:
 # ---------------------------------------------------------------------- records
 
 
-def _hand(row: Row[Any]) -> HandRow:
-    return HandRow(
-        table_id=row.match_id,
-        hand_number=row.hand_number,
-        seq=row.seq,
-        label=row.label,
-        round_wind=row.round_wind,
-        dealer=row.dealer,
-        honba=row.honba,
-        outcome=row.outcome,
-        abort=row.abort,
-        winners=list(row.winners),
-        discarder=row.discarder,
-        wins=list(row.wins),
-        total=row.total,
-        payments=list(row.payments),
-        scores=list(row.scores),
-        voided=bool(row.voided),
-    )
-
-
 def _standing(row: Row[Any]) -> StandingRow:
     return StandingRow(row.match_id, row.place, row.player, row.rank, row.score, row.points)
-
-
-def _adjustment(row: Row[Any]) -> AdjustmentRow:
-    return AdjustmentRow(
-        row.id, row.match_id, row.place, row.amount, row.reason, row.by, _utc(row.at) or _now()
-    )
 
 
 def _audit(row: Row[Any]) -> AuditRow:
@@ -401,9 +535,9 @@ class SqlRecords:
         query = select(STANDINGS).where(STANDINGS.c.match_id == table_id)
         return [_standing(r) for r in await self._all(query.order_by(STANDINGS.c.place))]
 
-    async def adjustments(self, table_id: str) -> list[AdjustmentRow]:
-        query = select(ADJUSTMENTS).where(ADJUSTMENTS.c.match_id == table_id)
-        return [_adjustment(r) for r in await self._all(query.order_by(ADJUSTMENTS.c.id))]
+    async def corrections(self, table_id: str) -> list[CorrectionRow]:
+        query = select(CORRECTIONS).where(CORRECTIONS.c.match_id == table_id)
+        return [_correction(r) for r in await self._all(query.order_by(CORRECTIONS.c.id))]
 
     async def audit(self, table_id: str | None = None) -> list[AuditRow]:
         query = select(AUDIT).order_by(AUDIT.c.id)
@@ -426,79 +560,95 @@ class SqlRecords:
         )
         return [_standing(r) for r in await self._all(query)]
 
-    async def leaderboard(self, ruleset: str | None) -> list[LeaderRow]:
-        points = func.sum(STANDINGS.c.points)
-        average = func.avg(STANDINGS.c.rank)
+    async def leaderboard(
+        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+    ) -> list[LeaderRow]:
         query = (
-            select(STANDINGS.c.player, func.count(), points, average)
+            select(
+                STANDINGS.c.player,
+                func.count(),
+                func.sum(STANDINGS.c.points),
+                func.sum(STANDINGS.c.score),
+                func.sum(STANDINGS.c.rank),
+            )
             .join(MATCHES, MATCHES.c.id == STANDINGS.c.match_id)
             .where(
                 MATCHES.c.status == "finished",
                 MATCHES.c.voided.is_(False),
+                MATCHES.c.ruleset == ruleset,
                 STANDINGS.c.player.not_like("bot:%"),
             )
             .group_by(STANDINGS.c.player)
-            .order_by(points.desc(), average, STANDINGS.c.player)
         )
-        if ruleset is not None:
-            query = query.where(MATCHES.c.ruleset == ruleset)
+        if since is not None:
+            query = query.where(MATCHES.c.ended >= since)
+        if until is not None:
+            query = query.where(MATCHES.c.ended < until)
         return [
-            LeaderRow(player=p, matches=int(n), points=float(s), average_rank=float(a))
-            for p, n, s, a in (tuple(row) for row in await self._all(query))
+            LeaderRow(player=p, matches=int(n), points=float(s), score=int(r), rank_sum=int(k))
+            for p, n, s, r, k in (tuple(row) for row in await self._all(query))
         ]
 
-    async def _log(
+    async def stats(self, player_id: str, ruleset: str) -> dict[str, Any] | None:
+        query = select(PLAYER_STATS.c.data).where(
+            PLAYER_STATS.c.player == player_id, PLAYER_STATS.c.ruleset == ruleset
+        )
+        rows = await self._all(query)
+        return dict(rows[0].data) if rows else None
+
+    async def _correct(
         self,
-        conn: AsyncConnection,
         table_id: str,
-        action: str,
+        kind: str,
         by: str,
         reason: str,
-        detail: dict[str, Any],
-    ) -> None:
-        values = {"match_id": table_id, "action": action, "by": by, "reason": reason}
-        await conn.execute(insert(AUDIT).values(at=_now(), detail=detail, **values))
-
-    async def void_last_hand(self, table_id: str, by: str, reason: str) -> HandRow | None:
+        place: int | None = None,
+        amount: int = 0,
+    ) -> CorrectionRow | None:
+        """Append a correction and write the projection again, with an audit line that
+        keeps the sheet before and after. None: nothing to correct (no hand left to void,
+        the match already voided, or no such match)."""
+        at = _now()
         async with self.db.write() as conn:
-            if await self.db.lock_match(conn, table_id) is None:
+            match = await self.db.lock_match(conn, table_id)
+            if match is None:
                 return None
-            query = (
-                select(HANDS)
-                .where(HANDS.c.match_id == table_id, HANDS.c.voided.is_(False))
-                .order_by(HANDS.c.hand_number.desc())
-                .limit(1)
-            )
-            row = (await conn.execute(query)).first()
-            if row is None:
+            finished = match.status == "finished"
+            before = await _projection(conn, match, finished)
+            try:
+                hand_number = correction_target(before, kind)
+            except NothingToCorrect:
                 return None
-            await conn.execute(update(HANDS).where(HANDS.c.id == row.id).values(voided=True))
-            detail = {"hand_number": row.hand_number, "label": row.label}
-            await self._log(conn, table_id, "void_hand", by, reason, detail)
-        hand = _hand(row)
-        hand.voided = True
-        return hand
+            values = {
+                "match_id": table_id,
+                "kind": kind,
+                "place": place,
+                "amount": amount,
+                "hand_number": hand_number,
+            }
+            query = insert(CORRECTIONS).values(reason=reason, by=by, at=at, **values)
+            new_id = (await conn.execute(query.returning(CORRECTIONS.c.id))).scalar_one()
+            row = CorrectionRow(new_id, table_id, kind, place, amount, hand_number, reason, by, at)
+            after = await _projection(conn, match, finished)
+            await _write_projection(conn, match, after, {})
+            detail = audit_detail(row, before, after)
+            audit = {"match_id": table_id, "action": ACTIONS[kind], "by": by, "reason": reason}
+            await conn.execute(insert(AUDIT).values(at=at, detail=detail, **audit))
+        return row
+
+    async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:
+        return await self._correct(table_id, "void_hand", by, reason)
 
     async def void_match(self, table_id: str, by: str, reason: str) -> bool:
-        async with self.db.write() as conn:
-            query = update(MATCHES).where(MATCHES.c.id == table_id, MATCHES.c.voided.is_(False))
-            done = await conn.execute(query.values(voided=True))
-            if not done.rowcount:
-                return False
-            await self._log(conn, table_id, "void_match", by, reason, {})
-        return True
+        return await self._correct(table_id, "void_match", by, reason) is not None
 
     async def adjust(
         self, table_id: str, place: int, amount: int, by: str, reason: str
-    ) -> AdjustmentRow:
-        at = _now()
-        async with self.db.write() as conn:
-            values = {"match_id": table_id, "place": place, "amount": amount}
-            query = insert(ADJUSTMENTS).values(reason=reason, by=by, at=at, **values)
-            new_id = (await conn.execute(query.returning(ADJUSTMENTS.c.id))).scalar_one()
-            detail = {"adjustment": new_id, "place": place, "amount": amount}
-            await self._log(conn, table_id, "adjust_score", by, reason, detail)
-        return AdjustmentRow(new_id, table_id, place, amount, reason, by, at)
+    ) -> CorrectionRow:
+        row = await self._correct(table_id, "adjust", by, reason, place, amount)
+        if row is None:
+            raise ValueError(f"no match '{table_id}'")
+        return row
 
 
 # ---------------------------------------------------------------------- the store

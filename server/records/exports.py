@@ -1,12 +1,15 @@
 """What the read path and ``jantaku export`` share: a match's scoresheet and event log
-loaded from a store, and the tenhou.net/6 document of a riichi match."""
+loaded from a store, the tenhou.net/6 document of a riichi match, and the archive of the
+finished matches of a date range."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from engine.events import event_from_json
-from server.records.scoresheet import scoresheet
+from server.records.scoresheet import display_names, scoresheet
+from server.records.sheet import project, table_of
 from server.repositories.protocols import Store, TableRecord
 
 
@@ -18,6 +21,10 @@ class NotExportable(ValueError):
     pass
 
 
+class NothingInRange(LookupError):
+    pass
+
+
 async def load_match(store: Store, match_id: str) -> TableRecord:
     record = await store.tables.get(match_id)
     if record is None:
@@ -25,26 +32,45 @@ async def load_match(store: Store, match_id: str) -> TableRecord:
     return record
 
 
-async def names_of(store: Store, seats: list[str]) -> dict[str, str]:
-    names: dict[str, str] = {}
+async def seat_names(store: Store, seats: list[str]) -> list[str]:
+    """The display names of the places (players by name, bots like "Greedy bot (East)")."""
+    players: dict[str, str] = {}
     for occupant in seats:
         if occupant == "open" or occupant.startswith("bot:"):
             continue
         player = await store.players.get(occupant)
         if player is not None:
-            names[occupant] = player.name
-    return names
+            players[occupant] = player.name
+    return display_names(seats, players)
+
+
+async def sheet_of(store: Store, record: TableRecord) -> dict[str, Any]:
+    projection = project(
+        record.id,
+        table_of(record.ruleset, record.options),
+        record.seats,
+        await store.records.hands(record.id),
+        await store.records.corrections(record.id),
+        record.status == "finished",
+    )
+    return scoresheet(
+        record,
+        projection,
+        await store.records.standings(record.id),
+        await seat_names(store, record.seats),
+    )
 
 
 async def load_sheet(store: Store, match_id: str) -> dict[str, Any]:
-    record = await load_match(store, match_id)
-    return scoresheet(
-        record,
-        await store.records.hands(match_id),
-        await store.records.standings(match_id),
-        await store.records.adjustments(match_id),
-        await names_of(store, record.seats),
-    )
+    return await sheet_of(store, await load_match(store, match_id))
+
+
+async def load_events(store: Store, match_id: str) -> list[dict[str, Any]]:
+    await load_match(store, match_id)
+    return [
+        {"seq": e.seq, "hand_number": e.hand_number, "event": e.event}
+        for e in await store.events.read(match_id)
+    ]
 
 
 async def load_tenhou6(store: Store, match_id: str) -> dict[str, Any]:
@@ -59,10 +85,44 @@ async def load_tenhou6(store: Store, match_id: str) -> dict[str, Any]:
     except ImportError as exc:  # pragma: no cover - the riichi package ships it
         raise NotExportable(f"the tenhou6 exporter is not available: {exc}") from None
     events = [event_from_json(e.event) for e in await store.events.read(match_id)]
-    names = await names_of(store, record.seats)
-    seat_names = [names.get(o, o) for o in record.seats]
+    names = await seat_names(store, record.seats)
     try:
-        doc: dict[str, Any] = to_tenhou6(events, names=seat_names, title=f"Jantaku {match_id}")
+        doc: dict[str, Any] = to_tenhou6(events, names=names, title=f"Jantaku {match_id}")
     except Exception as exc:
         raise NotExportable(f"tenhou6 export failed: {exc}") from None
     return doc
+
+
+async def load_archive(
+    store: Store, since: datetime, until: datetime, ruleset: str | None = None
+) -> dict[str, Any]:
+    """Every finished match that ended in [since, until): its scoresheet and event log.
+    ``NothingInRange`` when there is none."""
+    if until <= since:
+        raise ValueError(f"the range is empty: 'to' ({until}) is not after 'from' ({since})")
+    records = [
+        r
+        for r in await store.tables.list()
+        if r.status == "finished"
+        and r.ended is not None
+        and since <= r.ended < until
+        and (ruleset is None or r.ruleset == ruleset)
+    ]
+    if not records:
+        what = f" {ruleset}" if ruleset else ""
+        raise NothingInRange(
+            f"no finished{what} match ended between {since.isoformat()} and {until.isoformat()}"
+        )
+    records.sort(key=lambda r: (r.ended or r.created, r.id))
+    matches = []
+    for r in records:
+        matches.append(
+            {"scoresheet": await sheet_of(store, r), "events": await load_events(store, r.id)}
+        )
+    return {
+        "from": since.isoformat(),
+        "to": until.isoformat(),
+        "ruleset": ruleset,
+        "count": len(matches),
+        "matches": matches,
+    }

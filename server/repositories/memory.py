@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from server.repositories.protocols import (
-    AdjustmentRow,
+    PROJECTED_FIELDS,
     AuditRow,
+    CorrectionRow,
     EventLog,
     HandRow,
     LeaderRow,
@@ -22,7 +23,7 @@ from server.repositories.protocols import (
 )
 
 if TYPE_CHECKING:
-    from server.records.derive import Derived
+    from server.records.sheet import Projection
 
 
 class MemoryPlayers:
@@ -78,7 +79,11 @@ class MemoryTables:
     async def save(self, table: TableRecord) -> None:
         old = self._by_id.get(table.id)
         saved = copy.deepcopy(table)
-        saved.voided = old.voided if old is not None else False  # only corrections set it
+        if old is not None:  # the projected records are written only by the event log
+            for name in PROJECTED_FIELDS:
+                setattr(saved, name, copy.deepcopy(getattr(old, name)))
+        else:
+            saved.voided = False
         self._by_id[table.id] = saved
 
 
@@ -87,14 +92,61 @@ class MemoryRecords:
         self._tables = tables
         self._hands: dict[str, list[HandRow]] = {}
         self._standings: dict[str, list[StandingRow]] = {}
-        self._adjustments: list[AdjustmentRow] = []
+        self._corrections: list[CorrectionRow] = []
         self._audit: list[AuditRow] = []
+        self._match_stats: dict[str, dict[int, tuple[str, dict[str, Any]]]] = {}
+        self._stats: dict[tuple[str, str], dict[str, Any]] = {}
 
-    def _write(self, hands: list[HandRow], standings: list[StandingRow]) -> None:
-        for h in hands:
-            self._hands.setdefault(h.table_id, []).append(h)
-        for s in standings:
-            self._standings.setdefault(s.table_id, []).append(s)
+    def _projection(self, record: TableRecord, finished: bool) -> Projection:
+        from server.records.sheet import project, table_of
+
+        return project(
+            record.id,
+            table_of(record.ruleset, record.options),
+            record.seats,
+            self._hands.get(record.id, []),
+            [c for c in self._corrections if c.table_id == record.id],
+            finished,
+        )
+
+    def _write(self, record: TableRecord, p: Projection) -> None:
+        """What the SQL store's ``_write_projection`` writes, in memory."""
+        from server.records import stats as statistics
+        from server.records.sheet import standings_json
+
+        record.scores = list(p.final)
+        record.pot = p.pot_left
+        record.hands_played = len(self._hands.get(record.id, []))
+        record.standings = standings_json(p.standings)
+        record.voided = p.voided is not None
+        if not p.standings:
+            return
+        self._standings[record.id] = [copy.copy(s) for s in p.standings]
+        old = {player for player, _ in self._match_stats.get(record.id, {}).values()}
+        parts = statistics.contributions(record.id, p, record.seats)
+        self._match_stats[record.id] = {
+            place: (record.seats[place], data) for place, data in parts.items()
+        }
+        new = {record.seats[place]: data for place, data in parts.items()}
+        for player in old | set(new):
+            key = (player, record.ruleset)
+            if not old and player in new:
+                agg = statistics.merge(self._stats.get(key, statistics.empty()), new[player])
+            else:
+                agg = statistics.total(
+                    data
+                    for table_id, by_place in self._match_stats.items()
+                    for who, data in by_place.values()
+                    if who == player and self._ruleset(table_id) == record.ruleset
+                )
+            if agg["matches"]:
+                self._stats[key] = agg
+            else:
+                self._stats.pop(key, None)
+
+    def _ruleset(self, table_id: str) -> str | None:
+        record = self._tables._by_id.get(table_id)
+        return record.ruleset if record else None
 
     async def hands(self, table_id: str) -> list[HandRow]:
         return [copy.deepcopy(h) for h in self._hands.get(table_id, [])]
@@ -102,8 +154,8 @@ class MemoryRecords:
     async def standings(self, table_id: str) -> list[StandingRow]:
         return [copy.copy(s) for s in self._standings.get(table_id, [])]
 
-    async def adjustments(self, table_id: str) -> list[AdjustmentRow]:
-        return [copy.copy(a) for a in self._adjustments if a.table_id == table_id]
+    async def corrections(self, table_id: str) -> list[CorrectionRow]:
+        return [copy.copy(c) for c in self._corrections if c.table_id == table_id]
 
     async def audit(self, table_id: str | None = None) -> list[AuditRow]:
         return [copy.copy(a) for a in self._audit if table_id in (None, a.table_id)]
@@ -122,73 +174,77 @@ class MemoryRecords:
         found.sort(key=lambda rs: rs[0].ended or rs[0].created, reverse=True)
         return [copy.copy(s) for _, s in found]
 
-    async def leaderboard(self, ruleset: str | None) -> list[LeaderRow]:
+    async def leaderboard(
+        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+    ) -> list[LeaderRow]:
         acc: dict[str, list[StandingRow]] = {}
         for record, s in self._counted():
-            if (ruleset is None or record.ruleset == ruleset) and not s.player.startswith("bot:"):
-                acc.setdefault(s.player, []).append(s)
-        rows = [
+            ended = record.ended or record.created
+            if record.ruleset != ruleset or s.player.startswith("bot:"):
+                continue
+            if (since is not None and ended < since) or (until is not None and ended >= until):
+                continue
+            acc.setdefault(s.player, []).append(s)
+        return [
             LeaderRow(
                 player=p,
                 matches=len(ss),
                 points=sum(s.points for s in ss),
-                average_rank=sum(s.rank for s in ss) / len(ss),
+                score=sum(s.score for s in ss),
+                rank_sum=sum(s.rank for s in ss),
             )
             for p, ss in acc.items()
         ]
-        rows.sort(key=lambda r: (-r.points, r.average_rank, r.player))
-        return rows
 
-    def _log(
-        self, table_id: str, action: str, by: str, reason: str, detail: dict[str, object]
-    ) -> None:
-        self._audit.append(
-            AuditRow(len(self._audit) + 1, table_id, action, reason, by, datetime.now(UTC), detail)
-        )
+    async def stats(self, player_id: str, ruleset: str) -> dict[str, Any] | None:
+        found = self._stats.get((player_id, ruleset))
+        return copy.deepcopy(found) if found is not None else None
 
-    async def void_last_hand(self, table_id: str, by: str, reason: str) -> HandRow | None:
-        live = [h for h in self._hands.get(table_id, []) if not h.voided]
-        if not live:
+    def _correct(
+        self,
+        table_id: str,
+        kind: str,
+        by: str,
+        reason: str,
+        place: int | None = None,
+        amount: int = 0,
+    ) -> CorrectionRow | None:
+        from server.records.sheet import NothingToCorrect, audit_detail, correction_target
+
+        record = self._tables._by_id.get(table_id)
+        if record is None:
             return None
-        live[-1].voided = True
-        self._log(table_id, "void_hand", by, reason, {"hand_number": live[-1].hand_number})
-        return copy.deepcopy(live[-1])
+        finished = record.status == "finished"
+        before = self._projection(record, finished)
+        try:
+            hand_number = correction_target(before, kind)
+        except NothingToCorrect:
+            return None
+        at = datetime.now(UTC)
+        row = CorrectionRow(
+            len(self._corrections) + 1, table_id, kind, place, amount, hand_number, reason, by, at
+        )
+        self._corrections.append(row)
+        after = self._projection(record, finished)
+        self._write(record, after)
+        detail = audit_detail(row, before, after)
+        action = {"adjust": "adjust_score"}.get(kind, kind)
+        self._audit.append(AuditRow(len(self._audit) + 1, table_id, action, reason, by, at, detail))
+        return copy.copy(row)
+
+    async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:
+        return self._correct(table_id, "void_hand", by, reason)
 
     async def void_match(self, table_id: str, by: str, reason: str) -> bool:
-        record = self._tables._by_id.get(table_id)
-        if record is None or record.voided:
-            return False
-        record.voided = True
-        self._log(table_id, "void_match", by, reason, {})
-        return True
+        return self._correct(table_id, "void_match", by, reason) is not None
 
     async def adjust(
         self, table_id: str, place: int, amount: int, by: str, reason: str
-    ) -> AdjustmentRow:
-        row = AdjustmentRow(
-            len(self._adjustments) + 1, table_id, place, amount, reason, by, datetime.now(UTC)
-        )
-        self._adjustments.append(row)
-        self._log(table_id, "adjust_score", by, reason, {"place": place, "amount": amount})
-        return copy.copy(row)
-
-
-def apply(record: TableRecord, d: Derived, started: bool) -> None:
-    if started and record.status == "waiting":
-        record.status = "playing"
-    if d.scores is not None:
-        record.scores = list(d.scores)
-        record.hands_played += d.hands_played
-    if d.label is not None:
-        record.hand_label = d.label
-    if d.standings:
-        record.status = "finished"
-        record.seed = d.seed
-        record.ended = datetime.now(UTC)
-        record.standings = [
-            {"player": s.place, "score": s.score, "rank": s.rank, "points": s.points}
-            for s in d.standings
-        ]
+    ) -> CorrectionRow:
+        row = self._correct(table_id, "adjust", by, reason, place, amount)
+        if row is None:
+            raise ValueError(f"no match '{table_id}'")
+        return row
 
 
 class MemoryEventLog:
@@ -198,35 +254,37 @@ class MemoryEventLog:
         self._records = records
 
     async def append(self, events: list[LoggedEvent]) -> None:
+        from server.records.derive import hand_events, scan
+        from server.records.sheet import hand_row
+
         last: dict[str, int] = {}
         for ev in events:  # check everything first: all or nothing
             before = last.get(ev.table_id, len(self._logs.get(ev.table_id, [])))
             if ev.seq != before + 1:
                 raise ValueError(f"table {ev.table_id}: seq {ev.seq} after {before}")
             last[ev.table_id] = ev.seq
-        from server.records.derive import derive  # imports this package's protocols
-
-        derived = []
-        for table_id in last:
-            batch = [ev for ev in events if ev.table_id == table_id]
-            record = self._tables._by_id.get(table_id)
-            occupants = list(record.seats) if record else []
-            previous = next(
-                (
-                    e
-                    for e in reversed(self._logs.get(table_id, []))
-                    if e.event.get("type") == "hand_ended"
-                ),
-                None,
-            )
-            derived.append(derive(table_id, batch, occupants, previous))
         for ev in events:
             self._logs.setdefault(ev.table_id, []).append(ev)
-        for table_id, d in zip(last, derived, strict=True):
-            self._records._write(d.hands, d.standings)
+        for table_id in last:
+            found = scan([ev for ev in events if ev.table_id == table_id])
+            log = self._logs[table_id]
+            for settled in found.settled:
+                row = hand_row(table_id, hand_events(log, settled))
+                self._records._hands.setdefault(table_id, []).append(row)
             record = self._tables._by_id.get(table_id)
-            if record is not None:  # what the SQL store updates in the same transaction
-                apply(record, d, any(e.event.get("type") == "match_started" for e in events))
+            if record is None:  # what the SQL store updates in the same transaction
+                continue
+            if found.started and record.status == "waiting":
+                record.status = "playing"
+            if found.label is not None:
+                record.hand_label = found.label
+            if found.ended:
+                record.status = "finished"
+                record.seed = found.seed
+                record.ended = datetime.now(UTC)
+            if found.reproject:
+                finished = record.status == "finished"
+                self._records._write(record, self._records._projection(record, finished))
 
     async def read(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
         return list(self._logs.get(table_id, [])[after_seq:])

@@ -41,7 +41,8 @@ class TableRecord:
     seed: str | None = None  # revealed at the end of the match
     started: datetime | None = None
     ended: datetime | None = None
-    scores: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)  # the corrected sheet's totals
+    pot: int = 0  # deposits left on the table (the sheet's)
     hand_label: str = ""
     hands_played: int = 0
     standings: list[dict[str, Any]] = field(default_factory=list)
@@ -49,6 +50,11 @@ class TableRecord:
     # Time bank left per table place, seconds, saved whenever a bank is spent (None: every
     # bank is still full), so that a restarted table keeps its clocks.
     banks: list[float] | None = None
+
+
+# The record's fields the event log and the corrections project (server.records.sheet);
+# ``TableRepository.save`` never writes them.
+PROJECTED_FIELDS = ("scores", "pot", "hand_label", "hands_played", "standings", "voided")
 
 
 @dataclass(frozen=True)
@@ -78,8 +84,14 @@ class HandRow:
     wins: list[dict[str, Any]]  # per win: place, from, tile, self_draw, patterns, total
     total: int  # the winning hands' totals added up
     payments: list[dict[str, Any]]  # payer, payee (places; None = the table), amount, reason
-    scores: list[int]  # per place, after the hand
-    voided: bool = False
+    scores: list[int]  # per place, after the hand (as played)
+    deposits: list[int]  # per place: riichi deposits paid into the pot during the hand
+    deltas: list[int]  # per place: payments received - paid - deposits
+    pot_before: int  # deposits on the table when the hand started
+    pot: int  # and after its settlement
+    riichi: list[int] = field(default_factory=list)  # places whose riichi was accepted
+    tenpai: list[int] = field(default_factory=list)  # places ready at an exhaustive draw
+    called: list[int] = field(default_factory=list)  # places that claimed a discard
 
 
 @dataclass
@@ -93,13 +105,17 @@ class StandingRow:
 
 
 @dataclass
-class AdjustmentRow:
-    """A penalty (or bonus) line an administrator added to a match's scoresheet."""
+class CorrectionRow:
+    """An administrator's correction of a match's records, an event of the scoresheet
+    projection of its own: ``adjust`` (a penalty or bonus line: ``amount`` to ``place``),
+    ``void_hand`` (``hand_number`` no longer counts) or ``void_match``."""
 
     id: int
     table_id: str
-    place: int
+    kind: str  # adjust | void_hand | void_match
+    place: int | None
     amount: int
+    hand_number: int | None
     reason: str
     by: str
     at: datetime
@@ -113,15 +129,18 @@ class AuditRow:
     reason: str
     by: str
     at: datetime
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any] = field(default_factory=dict)  # with the sheet before and after
 
 
 @dataclass
 class LeaderRow:
+    """A player's counted (finished, not voided) matches of one ruleset, summed."""
+
     player: str
     matches: int
-    points: float
-    average_rank: float
+    points: float  # table points, or uma/oka results
+    score: int  # raw scores
+    rank_sum: int
 
 
 class PlayerRepository(Protocol):
@@ -166,7 +185,7 @@ class RecordRepository(Protocol):
 
     async def standings(self, table_id: str) -> list[StandingRow]: ...
 
-    async def adjustments(self, table_id: str) -> list[AdjustmentRow]: ...
+    async def corrections(self, table_id: str) -> list[CorrectionRow]: ...
 
     async def audit(self, table_id: str | None = None) -> list[AuditRow]: ...
 
@@ -174,17 +193,26 @@ class RecordRepository(Protocol):
         """The player's standings in finished, not voided matches (newest first)."""
         ...
 
-    async def leaderboard(self, ruleset: str | None) -> list[LeaderRow]: ...
+    async def leaderboard(
+        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+    ) -> list[LeaderRow]:
+        """Per player (bots left out), over the counted matches of ``ruleset`` that ended
+        in [since, until); unordered (server.records.leaderboard orders them)."""
+        ...
 
-    async def void_last_hand(self, table_id: str, by: str, reason: str) -> HandRow | None:
-        """Mark the last hand not yet voided as voided (None: nothing left to void)."""
+    async def stats(self, player_id: str, ruleset: str) -> dict[str, Any] | None:
+        """The player's stored statistics aggregate of ``ruleset`` (None: no match)."""
+        ...
+
+    async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:
+        """Void the last hand not yet voided (None: nothing left to void)."""
         ...
 
     async def void_match(self, table_id: str, by: str, reason: str) -> bool: ...
 
     async def adjust(
         self, table_id: str, place: int, amount: int, by: str, reason: str
-    ) -> AdjustmentRow: ...
+    ) -> CorrectionRow: ...
 
 
 class Store(Protocol):

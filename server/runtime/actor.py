@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import secrets
 import time
@@ -42,7 +41,13 @@ from engine.table_rules import Table
 from engine.views import Viewer, view_for
 from engine.wall import commitment
 from server.config import Settings
-from server.repositories.protocols import LoggedEvent, StorageError, Store, TableRecord
+from server.repositories.protocols import (
+    PROJECTED_FIELDS,
+    LoggedEvent,
+    StorageError,
+    Store,
+    TableRecord,
+)
 from server.runtime.clock import Timers, fallback
 from server.runtime.connection import Connection, dumps
 from server.runtime.frames import (
@@ -58,6 +63,8 @@ from server.ws.messages import PROTOCOL_VERSION, CloseCode
 log = logging.getLogger("jantaku.table")
 
 T = TypeVar("T")
+# The record's fields the store writes with the events (the actor only adopts them).
+PROJECTED = ("status", "seed", "ended", *PROJECTED_FIELDS)
 BOTS = ("bot:random", "bot:greedy")
 STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
@@ -237,25 +244,21 @@ class TableActor:
         self._refresh_prompts()
 
     async def _update_record(self, entries: list[Entry]) -> None:
-        state = self.state
-        assert state is not None
-        changed = False
-        for e in entries:
-            if isinstance(e.event, HandStarted | Settled | MatchEnded):
-                changed = True
-            if isinstance(e.event, MatchEnded):
-                self.record.status = "finished"
-                self.record.seed = e.event.seed
-                self.record.ended = datetime.now(UTC)
-                self.record.standings = [dataclasses.asdict(s) for s in e.event.standings]
-        if changed:
-            self.record.scores = list(state.scores)
-            self.record.hands_played = state.hands_played
-            self.record.hand_label = state.hand.label if state.hand else ""
-            await self.store.tables.save(self.record)
+        """The store projected the records (scores, pot, standings …) with the events:
+        adopt them; the actor never writes them itself."""
+        if any(isinstance(e.event, HandStarted | Settled | MatchEnded) for e in entries):
+            await self.refresh_record()
             if self.record.status == "finished":
                 self._status("finished", "the match is over")
                 self._over()
+
+    async def refresh_record(self) -> None:
+        """Take the projected fields of the stored record (after events or a correction)."""
+        stored = await self.store.tables.get(self.id)
+        if stored is None:
+            return
+        for name in PROJECTED:
+            setattr(self.record, name, getattr(stored, name))
 
     # ------------------------------------------------------------------ frames
 

@@ -10,10 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, action_to_json
-from engine.events import Event, HandEnded, MatchEnded, Settled, event_to_json
+from engine.events import Event, HandStarted, MatchEnded, Settled, event_to_json
 from engine.state import MatchState
 from engine.views import Viewer, redact, view_for, view_to_json
 from engine.wall import commitment
+from server.records.sheet import HAND_EVENTS, hand_row, row_json
+from server.repositories.protocols import LoggedEvent
 from server.runtime.connection import dumps
 
 
@@ -77,20 +79,26 @@ def event_frames(
 
 
 def hand_end_frame(entry: Entry, log: Sequence[Entry]) -> dict[str, Any]:
-    """The hand's public result (the last ``hand_ended`` event) with its settlement."""
-    result: Any = None
+    """The hand's public result (the last ``hand_ended`` event) with its settlement and
+    its scoresheet row, the same projection the records store (server.records.sheet)."""
+    hand: list[LoggedEvent] = []
     for i in range(entry.seq - 1, -1, -1):
-        if isinstance(log[i].event, HandEnded):
-            result = log[i].json["result"]
+        e = log[i]
+        if e.json.get("type") in HAND_EVENTS:
+            hand.append(LoggedEvent("", e.seq, None, e.json))
+        if isinstance(e.event, HandStarted):
             break
+    row = hand_row("", hand[::-1])
+    ended = next(e for e in hand if e.event["type"] == "hand_ended")
     settled = entry.json
     return {
         "type": "hand_end",
         "seq": entry.seq,
-        "result": result,
+        "result": ended.event["result"],
         "payments": settled["payments"],
         "scores": settled["scores"],
         "pot": settled["pot"],
+        "sheet": row_json(row),
     }
 
 

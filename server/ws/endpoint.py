@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import WebSocket
@@ -111,7 +112,7 @@ async def table_socket(
     writer = asyncio.create_task(conn.writer())
     try:
         await actor.call(lambda: actor.join(conn))
-        await _read(ws, conn, actor, services)
+        await _read(ws, conn, actor, services, SeenClock(services, conn.player_id))
     finally:
         actor.submit(lambda: actor.leave(conn))
         conn.close(CloseCode.NORMAL, "bye")
@@ -119,13 +120,42 @@ async def table_socket(
             await asyncio.wait_for(writer, 2.0)
 
 
-async def _read(ws: WebSocket, conn: Connection, actor: TableActor, services: Services) -> None:
+class SeenClock:
+    """Keeps the player's ``last_seen`` current from WebSocket activity, writing at most
+    once per ``LAST_SEEN_EVERY`` seconds per connection (the first frame writes)."""
+
+    def __init__(self, services: Services, player_id: str | None) -> None:
+        self.services = services
+        self.player_id = player_id
+        self.written: float | None = None
+
+    async def seen(self) -> None:
+        now = time.monotonic()
+        if self.player_id is None or (
+            self.written is not None and now - self.written < LAST_SEEN_EVERY
+        ):
+            return
+        self.written = now
+        try:
+            await self.services.store.players.touch(self.player_id, datetime.now(UTC))
+        except Exception:  # a record of activity never costs the connection
+            log.warning("last_seen of %s not written", self.player_id)
+
+
+LAST_SEEN_EVERY = 60.0
+
+
+async def _read(
+    ws: WebSocket, conn: Connection, actor: TableActor, services: Services, clock: SeenClock
+) -> None:
     settings = services.settings
     garbage = 0
+    await clock.seen()
     while not conn.closed:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
+        await clock.seen()
         services.manager.frames_in += 1
         try:
             error = await _handle(dict(message), conn, actor, services)

@@ -126,7 +126,9 @@ class PromptMsg(_Msg):
 
 
 class HandEndMsg(_Msg):
-    """A hand is over: its result (wins with itemised patterns) and its payments."""
+    """A hand is over: its result (wins with itemised patterns), its payments, and its
+    scoresheet row (``sheet``: per table place the deposits paid into the pot and the
+    deltas, the pot before and after; the row GET /api/matches/{id} shows)."""
 
     type: Literal["hand_end"] = "hand_end"
     seq: int
@@ -134,6 +136,7 @@ class HandEndMsg(_Msg):
     payments: list[Payment]
     scores: list[int]  # per table place, after the payments
     pot: int
+    sheet: dict[str, Any]
 
 
 class MatchEndMsg(_Msg):

@@ -60,8 +60,15 @@ def test_the_scoresheet_has_a_row_per_hand_and_the_standings(
     assert sheet["players"][0] == {
         "place": 0,
         "occupant": finished["player_id"],
+        "player_id": finished["player_id"],
         "name": "recorder",
+        "seat_wind": "East",
     }
+    assert [p["name"] for p in sheet["players"][1:]] == [
+        "Greedy bot (South)",
+        "Greedy bot (West)",
+        "Random bot (North)",
+    ]
     listed = server.http.get("/api/matches", params={"status": "finished"}).json()
     assert tid in [m["match_id"] for m in listed]
 
@@ -97,10 +104,14 @@ def test_exports(server: LiveServer, finished: dict[str, Any]) -> None:
     r = server.http.get(f"/api/matches/{tid}/scoresheet.csv")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(r.text)))
-    assert rows[0][:3] == ["line", "hand", "label"]
-    hand_lines = rows[1 : rows.index([])]
-    assert [x[0] for x in hand_lines] == ["1", "2"]
-    assert ["rank", "place", "player", "score", "points"] in rows
+    assert rows[0][:3] == ["line", "kind", "hand"]
+    assert "recorder change" in rows[0] and "Random bot (North) total" in rows[0]
+    assert len({len(row) for row in rows}) == 1  # one rectangular table
+    assert [x[1] for x in rows[1:3]] == ["hand", "hand"]
+    r = server.http.get(f"/api/matches/{tid}/standings.csv")
+    rows = list(csv.reader(io.StringIO(r.text)))
+    assert rows[0] == ["rank", "place", "seat wind", "name", "player id", "score", "points"]
+    assert len(rows) == 5 and "recorder" in [row[3] for row in rows]
     r = server.http.get(f"/api/matches/{tid}/scoresheet.json")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     assert r.json()["hands"] == server.http.get(f"/api/matches/{tid}").json()["hands"]
@@ -120,7 +131,7 @@ def test_a_riichi_match_exports_to_tenhou6(server: LiveServer) -> None:
     doc = r.json()
     sheet = server.http.get(f"/api/matches/{tid}").json()
     assert len(doc["log"]) == len(sheet["hands"])
-    assert doc["name"] == ["bot:greedy"] * 4
+    assert doc["name"] == [f"Greedy bot ({w})" for w in ("East", "South", "West", "North")]
 
 
 def test_history_and_leaderboard(server: LiveServer, finished: dict[str, Any]) -> None:
@@ -133,6 +144,9 @@ def test_history_and_leaderboard(server: LiveServer, finished: dict[str, Any]) -
     assert mine and mine[0]["matches"] == 1
     standing = next(s for s in finished["end"]["standings"] if s["player"] == 0)
     assert mine[0]["points"] == standing["points"] and mine[0]["average_rank"] == standing["rank"]
+    assert mine[0]["score"] == standing["score"] and board["measure"] == "table points"
+    r = server.http.get("/api/leaderboard")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "ruleset_required"
     assert server.http.get("/api/leaderboard", params={"ruleset": "riichi"}).json()[
         "players"
     ] == [] or all(
@@ -213,6 +227,9 @@ def test_corrections_with_their_audit_trail(server: LiveServer) -> None:
     sheet = r.json()
     assert sheet["hands"][-1]["voided"] and not sheet["hands"][0]["voided"]
     assert sheet["final_totals"] == [t - d for t, d in zip(totals, last_delta, strict=True)]
+    assert [s["score"] for s in sorted(sheet["standings"], key=lambda s: s["place"])] == sheet[
+        "final_totals"
+    ]
 
     r = server.http.post(
         f"/api/admin/matches/{tid}/adjustments",
@@ -223,6 +240,11 @@ def test_corrections_with_their_audit_trail(server: LiveServer) -> None:
     penalty = r.json()["adjustments"][0]
     assert penalty["amount"] == -30 and penalty["place"] == 2 and penalty["reason"] == "slow play"
     assert r.json()["final_totals"][2] == sheet["final_totals"][2] - 30
+    standing = next(s for s in r.json()["standings"] if s["place"] == 2)
+    assert standing["score"] == sheet["final_totals"][2] - 30
+    board = server.http.get("/api/leaderboard", params={"ruleset": "mcr"}).json()["players"]
+    mine = next(p for p in board if p["player_id"] == pid)
+    assert mine["score"] >= r.json()["final_totals"][0] or mine["matches"] > 1
     csv_text = server.http.get(f"/api/matches/{tid}/scoresheet.csv").text
     assert "slow play (by Referee Ito)" in csv_text
 
@@ -248,3 +270,5 @@ def test_corrections_with_their_audit_trail(server: LiveServer) -> None:
         ("void_match", "Referee Ito", "collusion"),
     ]
     assert all(a["at"] for a in audit)
+    adjusted = audit[1]["detail"]
+    assert adjusted["after"]["final_totals"][2] == adjusted["before"]["final_totals"][2] - 30

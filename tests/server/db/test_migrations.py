@@ -16,7 +16,17 @@ from server.db import migrate
 from server.db.engine import make_engine
 from server.db.models import Base
 
-TABLES = {"players", "matches", "match_events", "hands", "standings", "adjustments", "audit"}
+TABLES = {
+    "players",
+    "matches",
+    "match_events",
+    "hands",
+    "standings",
+    "corrections",
+    "audit",
+    "player_match_stats",
+    "player_stats",
+}
 
 
 async def _inspect(url: str) -> tuple[set[str], list[Any]]:

@@ -47,7 +47,7 @@ def test_players_tokens_and_last_seen(db_url: str) -> None:
     on_each(db_url, test)
 
 
-def test_tables_round_trip_and_save_keeps_voided(db_url: str) -> None:
+def test_tables_round_trip_and_save_keeps_the_projected_fields(db_url: str) -> None:
     async def test(store: Store) -> None:
         rec = record("t1")
         rec.options = {"hands_per_session": 2, "nested": {"a": [1, 2]}}
@@ -58,12 +58,16 @@ def test_tables_round_trip_and_save_keeps_voided(db_url: str) -> None:
         again.status, again.seed, again.scores = "finished", "s", [1, -1, 0, 0]
         await store.tables.save(again)
         third = await store.tables.get("t1")
-        assert third is not None and third.status == "finished" and third.scores == [1, -1, 0, 0]
-        assert await store.records.void_match("t1", "ops", "test")
-        third.voided = False
-        await store.tables.save(third)  # a runtime save never un-voids
-        assert (await store.tables.get("t1")).voided is True  # type: ignore[union-attr]
-        assert [t.id for t in await store.tables.list()] == ["t1"]
+        assert third is not None and third.status == "finished" and third.seed == "s"
+        assert third.scores == [0, 0, 0, 0]  # only the event log and corrections write them
+        await store.tables.add(record("t2"))
+        assert await store.records.void_match("t2", "ops", "test")
+        fourth = await store.tables.get("t2")
+        assert fourth is not None and fourth.voided is True
+        fourth.voided = False
+        await store.tables.save(fourth)  # a runtime save never un-voids
+        assert (await store.tables.get("t2")).voided is True  # type: ignore[union-attr]
+        assert [t.id for t in await store.tables.list()] == ["t1", "t2"]
 
     on_each(db_url, test)
 
@@ -137,17 +141,26 @@ def test_corrections_history_and_leaderboard(store_url: str | None) -> None:
         assert {r.player for r in board} == {"p-ann", "p-bob", "p-cat"}  # bots are left out
         assert all(r.matches == 2 for r in board)
         assert await store.records.leaderboard("riichi") == []
+        before = {s.place: s for s in await store.records.standings("t1")}
 
         last = await store.records.void_last_hand("t1", "ops", "misdeal")
-        assert last is not None and last.voided
         hands = await store.records.hands("t1")
-        assert [h.voided for h in hands] == [False] * (len(hands) - 1) + [True]
+        assert last is not None and last.kind == "void_hand"
+        assert last.hand_number == hands[-1].hand_number
         row = await store.records.adjust("t1", 2, -10, "ops", "slow play")
-        assert row.amount == -10 and row.place == 2
-        assert [a.amount for a in await store.records.adjustments("t1")] == [-10]
+        assert row.amount == -10 and row.place == 2 and row.kind == "adjust"
+        kinds = [(c.kind, c.amount) for c in await store.records.corrections("t1")]
+        assert kinds == [("void_hand", 0), ("adjust", -10)]
+        after = {s.place: s for s in await store.records.standings("t1")}
+        # the standings follow: hand 1's deltas are gone and place 2 lost 10 more
+        for place, s in after.items():
+            expected = before[place].score - hands[-1].deltas[place] - (10 if place == 2 else 0)
+            assert s.score == expected
+        rec = await store.tables.get("t1")
+        assert rec is not None and rec.scores == [after[p].score for p in range(4)]
         assert await store.records.void_match("t2", "ops", "cheating")
         assert not await store.records.void_match("t2", "ops", "again")
-        board = await store.records.leaderboard(None)
+        board = await store.records.leaderboard("mcr")
         assert all(r.matches == 1 for r in board)  # the voided match no longer counts
         audit = await store.records.audit("t1")
         assert [(a.action, a.by, a.reason) for a in audit] == [
@@ -202,7 +215,13 @@ def test_a_hand_row_and_its_events_commit_together(db_url: str) -> None:
                 "total": 0,
                 "payments": [],
                 "scores": [9, 9, 9, 9],
-                "voided": False,
+                "deposits": [0, 0, 0, 0],
+                "deltas": [0, 0, 0, 0],
+                "pot_before": 0,
+                "pot": 0,
+                "riichi": [],
+                "tenpai": [],
+                "called": [],
             }
             await conn.execute(insert(HANDS).values(**values))
         with pytest.raises(ValueError):
