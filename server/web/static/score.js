@@ -47,7 +47,8 @@ function winHTML(w, result, names, ruleset) {
   </div>`;
 }
 
-/** The scoresheet of one `hand_end` frame. `prev` is the scores before it (deltas). */
+/** The scoresheet of one `hand_end` frame: its `sheet` row gives the deltas (`prev`, the
+ * scores before it, stands in for a frame without one). */
 export function handEndHTML(frame, names, ruleset, prev) {
   const r = frame.result;
   const title = `${esc(r.label || "")} — ${esc(outcomeText(r.outcome))}${r.abort ? ` (${esc(r.abort)})` : ""}`;
@@ -65,13 +66,16 @@ export function handEndHTML(frame, names, ruleset, prev) {
   const order = [0, 1, 2, 3].sort((a, b) => frame.scores[b] - frame.scores[a]);
   const standings = `<table class="standings"><thead><tr><th>#</th><th>player</th><th>score</th><th>this hand</th></tr></thead><tbody>
     ${order.map((p, i) => {
-      const delta = prev ? frame.scores[p] - prev[p] : null;
+      // the server's scoresheet row (payments and riichi deposits); older frames: from prev
+      const delta = frame.sheet ? frame.sheet.deltas[p] : prev ? frame.scores[p] - prev[p] : null;
       return `<tr><td>${i + 1}</td><td>${esc(names[p] ?? "seat " + (p + 1))}</td><td class="num">${frame.scores[p]}</td>
         <td class="num ${delta > 0 ? "plus" : delta < 0 ? "minus" : ""}">${delta == null ? "" : (delta > 0 ? "+" : "") + delta}</td></tr>`;
     }).join("")}</tbody></table>`;
+  const paid = frame.sheet ? frame.sheet.deposits.map((d, p) => (d ? `${esc(names[p] ?? "seat " + (p + 1))} ${d}` : null)).filter(Boolean) : [];
+  const deposits = paid.length ? `<p class="deposits">Riichi deposits into the pot: ${paid.join(", ")}</p>` : "";
   return `<div class="scoresheet" data-hand="${esc(r.label || "")}">
     <h2>${title}</h2>${wins}${draw}
-    <h3>Payments</h3>${pays}
+    <h3>Payments</h3>${pays}${deposits}
     <h3>Standings</h3>${standings}${frame.pot ? `<p>Deposits left on the table: ${frame.pot}</p>` : ""}
   </div>`;
 }

@@ -9,12 +9,14 @@ import asyncio
 import csv
 import io
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from server.client import SeatClient
 from tests.server.conftest import LiveServer
+from tests.server.records.invariants import check
 
 
 def wait_finished(server: LiveServer, table_id: str, timeout: float = 60) -> None:
@@ -131,6 +133,8 @@ def test_a_riichi_match_exports_to_tenhou6(server: LiveServer) -> None:
     doc = r.json()
     sheet = server.http.get(f"/api/matches/{tid}").json()
     assert len(doc["log"]) == len(sheet["hands"])
+    events = server.http.get(f"/api/matches/{tid}/events").json()["events"]
+    check(sheet, events, server.http.get(f"/api/matches/{tid}/scoresheet.csv").text)
     assert doc["name"] == [f"Greedy bot ({w})" for w in ("East", "South", "West", "North")]
 
 
@@ -272,3 +276,103 @@ def test_corrections_with_their_audit_trail(server: LiveServer) -> None:
     assert all(a["at"] for a in audit)
     adjusted = audit[1]["detail"]
     assert adjusted["after"]["final_totals"][2] == adjusted["before"]["final_totals"][2] - 30
+
+
+def test_the_scoresheet_keeps_the_invariants(server: LiveServer, finished: dict[str, Any]) -> None:
+    tid = finished["table_id"]
+    sheet = server.http.get(f"/api/matches/{tid}").json()
+    events = server.http.get(f"/api/matches/{tid}/events").json()["events"]
+    check(sheet, events, server.http.get(f"/api/matches/{tid}/scoresheet.csv").text)
+    # the hand_end frames the player saw carry the same rows the records hold
+    for frame, row in zip(finished["hands"], sheet["hands"], strict=True):
+        assert frame["sheet"]["deltas"] == row["deltas"]
+        assert frame["sheet"]["pot_after"] == row["pot_after"]
+
+
+def test_leaderboard_filters_and_pages(server: LiveServer, finished: dict[str, Any]) -> None:
+    board = server.http.get("/api/leaderboard", params={"ruleset": "mcr"}).json()
+    assert board["measure"] == "table points" and board["tie_break"] == "total raw score"
+    page = server.http.get("/api/leaderboard", params={"ruleset": "mcr", "limit": 1}).json()
+    assert len(page["players"]) == 1 and page["total"] == board["total"]
+    assert page["players"][0] == board["players"][0]
+    many = {"ruleset": "mcr", "min_matches": 1000}
+    assert server.http.get("/api/leaderboard", params=many).json()["players"] == []
+    old = {"ruleset": "mcr", "from": "2001-01-01", "to": "2001-12-31"}
+    assert server.http.get("/api/leaderboard", params=old).json()["total"] == 0
+    for params, code in [
+        ({}, "ruleset_required"),
+        ({"ruleset": "chess"}, "unknown_ruleset"),
+        ({"ruleset": "mcr", "from": "2026-02-01", "to": "2026-01-01"}, "invalid_range"),
+        ({"ruleset": "mcr", "from": "yesterday"}, "invalid_field"),
+        ({"ruleset": "mcr", "limit": 0}, "invalid_field"),
+    ]:
+        r = server.http.get("/api/leaderboard", params=params)
+        assert r.status_code == 422 and r.json()["error"]["code"] == code, (params, r.text)
+
+
+def test_player_stats(server: LiveServer, finished: dict[str, Any]) -> None:
+    pid = finished["player_id"]
+    r = server.http.get(f"/api/players/{pid}/stats", params={"ruleset": "mcr"})
+    assert r.status_code == 200, r.text
+    stats = r.json()
+    assert stats["matches"] >= 1 and stats["hands"] >= 2 and stats["name"] == "recorder"
+    assert sum(stats["rank_distribution"]) == stats["matches"]
+    assert "riichi_rate" not in stats or stats["riichi_rate"] is None
+    r = server.http.get(f"/api/players/{pid}/stats")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "ruleset_required"
+    r = server.http.get("/api/players/nobody/stats", params={"ruleset": "mcr"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "player_not_found"
+    empty = server.http.get(f"/api/players/{pid}/stats", params={"ruleset": "zung_jung"}).json()
+    assert empty["matches"] == 0 and empty["win_rate"] is None
+
+
+def test_the_archive_of_a_date_range(server: LiveServer, finished: dict[str, Any]) -> None:
+    today = datetime.now(UTC).date()
+    span = {"from": str(today - timedelta(days=1)), "to": str(today)}
+    r = server.http.get("/api/archive", params=span)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    ids = [m["scoresheet"]["match"]["match_id"] for m in body["matches"]]
+    assert finished["table_id"] in ids and body["count"] == len(ids)
+    assert all(m["events"][-1]["event"]["type"] == "match_ended" for m in body["matches"])
+    r = server.http.get("/api/archive", params={"from": "2001-01-01", "to": "2001-01-02"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "no_matches"
+    assert "2001-01-01" in r.json()["error"]["message"]
+    r = server.http.get("/api/archive", params={"from": "2001-01-02", "to": "2001-01-01"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_range"
+    r = server.http.get("/api/archive", params={"from": "2001-01-02"})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "to"
+    r = server.http.get("/api/matches/nope/standings.csv")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "match_not_found"
+
+
+def test_websocket_activity_updates_last_seen(server: LiveServer) -> None:
+    pid, token = server.player("socket only")
+    tid = server.table([pid, "bot:greedy", "bot:greedy", "bot:greedy"])["table_id"]
+
+    def seen() -> str | None:
+        players = server.http.get("/api/admin/players", headers=server.admin).json()
+        found: str | None = next(p for p in players if p["player_id"] == pid)["last_seen"]
+        return found
+
+    assert seen() is None
+    sock = server.ws(tid, token)
+    sock.until_type("welcome")
+    sock.send({"type": "ping", "nonce": 1})
+    sock.until_type("pong")
+    sock.close()
+    assert seen() is not None
+
+
+def test_the_records_endpoints_are_documented(server: LiveServer) -> None:
+    paths = server.http.get("/openapi.json").json()["paths"]
+    for path, codes in [
+        ("/api/leaderboard", {"422"}),
+        ("/api/players/{player_id}/stats", {"404", "422"}),
+        ("/api/archive", {"404", "422"}),
+        ("/api/matches/{match_id}/standings.csv", {"404"}),
+        ("/api/matches/{match_id}/tenhou6", {"404", "409"}),
+        ("/api/admin/matches/{match_id}/adjustments", {"404", "409", "422"}),
+    ]:
+        documented = set(paths[path]["get" if "admin" not in path else "post"]["responses"])
+        assert codes <= documented, (path, documented)
