@@ -45,6 +45,8 @@ def test_point_cap() -> None:
     t = settle_win(0, 120, "discard", Options(point_cap=88), from_seat=1)
     assert net(t) == [112, -96, -8, -8]
     assert net(settle_win(0, 120, "discard", Options(), from_seat=1)) == [144, -128, -8, -8]
+    # seed 000 国内での解釈: with the 88 cap, one hand wins at most 288 (the 332 hand self-drawn)
+    assert net(settle_win(0, 332, "self_draw", Options(point_cap=88)))[0] == 288
 
 
 def test_zero_sum_and_draw() -> None:
