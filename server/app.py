@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from server.api import admin, corrections, matches, players, rulesets, tables
+from server.api.openapi import install as install_error_docs
 from server.auth import admin_token_hash
 from server.config import Settings
 from server.db.store import SqlStore
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     )
     install_docs(app)
     install_errors(app)
+    install_error_docs(app)
     app.include_router(players.router)
     app.include_router(rulesets.router)
     app.include_router(tables.router)

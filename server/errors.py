@@ -9,6 +9,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from server.api.openapi import allowed_methods
+
 log = logging.getLogger("jantaku.api")
 
 
@@ -75,7 +77,14 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(exc.status_code, "http_error")
-        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            methods = allowed_methods(request.app, request.url.path)
+            if methods:
+                headers["Allow"] = ", ".join(methods)
+        return JSONResponse(
+            error_body(code, str(exc.detail)), status_code=exc.status_code, headers=headers
+        )
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> JSONResponse:

@@ -18,12 +18,12 @@ router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[AdminDep])
 
 
 class SeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     occupant: str = Field(description='"bot:random", "bot:greedy" or a player id')
 
 
 class AbortIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     reason: str = Field("", max_length=200)
 
 

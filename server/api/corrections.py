@@ -24,13 +24,13 @@ Why = Field(min_length=1, max_length=500, description="why, for the audit")
 
 
 class VoidIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     by: str = Who
     reason: str = Why
 
 
 class AdjustIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     by: str = Who
     reason: str = Why
     seat: int = Field(ge=0, le=3, description="table place")

@@ -8,10 +8,11 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse
 
 from server import registry
 from server.api.deps import AuthHeader, ServicesDep
+from server.api.openapi import CsvResponse
 from server.api.records_models import (
     ArchiveOut,
     ErrorOut,
@@ -121,13 +122,13 @@ async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
 
 @router.get(
     "/matches/{match_id}/scoresheet.csv",
-    response_class=PlainTextResponse,
+    response_class=CsvResponse,
     responses=_errors(404),
 )
-async def scoresheet_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
+async def scoresheet_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
     """One rectangular table: a line per hand, the seats' names heading their columns."""
     sheet = await _sheet(svc, match_id)
-    return PlainTextResponse(
+    return CsvResponse(
         to_csv(sheet),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{match_id}.csv"'},
@@ -136,12 +137,12 @@ async def scoresheet_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
 
 @router.get(
     "/matches/{match_id}/standings.csv",
-    response_class=PlainTextResponse,
+    response_class=CsvResponse,
     responses=_errors(404),
 )
-async def match_standings_csv(match_id: str, svc: ServicesDep) -> PlainTextResponse:
+async def match_standings_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
     sheet = await _sheet(svc, match_id)
-    return PlainTextResponse(
+    return CsvResponse(
         standings_csv(sheet),
         media_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{match_id}-standings.csv"'},

@@ -79,3 +79,15 @@ class RulesetOut(BaseModel):
     playable: bool = False
     options_schema: dict[str, Any] | None = None
     error: str | None = None
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(description="stable machine-readable code, e.g. table_not_found")
+    message: str
+    field: str | None = Field(None, description="the offending field (422)")
+
+
+class ErrorOut(BaseModel):
+    """Every REST error: ``{"error": {"code", "message"[, "field"]}}`` (server/errors.py)."""
+
+    error: ErrorBody

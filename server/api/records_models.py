@@ -7,6 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from server.api.models import ErrorBody as ErrorBody  # one error body for every route
+from server.api.models import ErrorOut as ErrorOut
+
 
 class MatchSummary(BaseModel):
     match_id: str
@@ -221,16 +224,6 @@ class ArchiveOut(BaseModel):
     ruleset: str | None
     count: int
     matches: list[ArchiveMatch]
-
-
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-    field: str | None = None
-
-
-class ErrorOut(BaseModel):
-    error: ErrorBody
 
 
 class AuditOut(BaseModel):

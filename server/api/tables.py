@@ -20,21 +20,23 @@ from server.services import Services
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 
+# Request bodies are strict: JSON true/false is not a number (``{"seat": false}`` used to
+# join seat 0), and "1" is not a number either.
 class TimersIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     move: float | None = Field(None, ge=0, le=3600, description="seconds per turn (0: none)")
     claim: float | None = Field(None, ge=0, le=3600, description="seconds per claim window")
     bank: float | None = Field(None, ge=0, le=36000, description="time bank per seat")
 
 
 class SpectatorsIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     allowed: bool = True
     delay: float = Field(0.0, ge=0, le=3600, description="seconds spectators lag behind")
 
 
 class NewTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     ruleset: str = "mcr"
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(
@@ -59,7 +61,7 @@ class NewTable(BaseModel):
 
 
 class JoinIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int | None = Field(None, ge=0, le=3)
 
 
