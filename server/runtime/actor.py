@@ -417,7 +417,7 @@ class TableActor:
         p = self.prompts.get(place)
         new_state, events = step(self.state, action)
         before = self.banks[place]
-        if p is not None and p.allowance is not None:
+        if p is not None and p.allowance is not None and place not in self.bots:  # untimed
             used = asyncio.get_running_loop().time() - p.opened
             self.banks[place] = self.timers.spent(p.claim, used, before)
         try:
