@@ -468,7 +468,9 @@ def _end(
             tenpai = tuple(
                 s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats
             )
-        if rules.nagashi:
+        if rules.nagashi and not (
+            rules.nagashi_called_discard_voids and rules.nagashi_any_call_voids and hand.calls
+        ):
             nagashi = tuple(
                 i
                 for i, s in enumerate(hand.seats)

@@ -24,6 +24,15 @@ class Names:
     ja: str
 
 
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of option values (JSON values, keyed by option name) and where they
+    come from; whatever a preset does not set keeps the ruleset's default."""
+
+    options: Mapping[str, Any]
+    description: str
+
+
 class OptionsError(ValueError):
     """Options that the ruleset's model rejects; ``field`` names the offending option."""
 
@@ -35,6 +44,10 @@ class OptionsError(ValueError):
 
 @runtime_checkable
 class Ruleset(Protocol):
+    """A ruleset may also expose ``presets``, a mapping from a name to a ``Preset``
+    (``presets_of``); options then accept ``{"preset": NAME, ...overrides}`` wherever they
+    are accepted (``parse_options``)."""
+
     id: str
     version: str
     names: Names
@@ -49,11 +62,32 @@ class Ruleset(Protocol):
         ...
 
 
+PRESET_KEY = "preset"
+DEFAULT_PRESET = "default"  # every ruleset has it: the defaults themselves
+
+
+def presets_of(ruleset: Ruleset) -> dict[str, Preset]:
+    """The named presets of a ruleset, ``default`` (its defaults) first."""
+    declared: Mapping[str, Preset] = getattr(ruleset, "presets", None) or {}
+    return {DEFAULT_PRESET: Preset({}, "the ruleset's defaults"), **declared}
+
+
 def parse_options(ruleset: Ruleset, raw: Mapping[str, Any] | None) -> BaseModel:
     """Validate raw options against the ruleset's model; unknown or bad values raise
-    ``OptionsError`` naming the field."""
+    ``OptionsError`` naming the field. ``{"preset": NAME, ...}`` starts from the named
+    preset (``presets_of``), the other keys overriding it."""
+    values = dict(raw or {})
+    if PRESET_KEY in values:
+        name = values.pop(PRESET_KEY)
+        presets = presets_of(ruleset)
+        if not isinstance(name, str) or name not in presets:
+            known = ", ".join(presets)
+            raise OptionsError(
+                PRESET_KEY, f"unknown preset {name!r} for {ruleset.id} (known: {known})"
+            )
+        values = {**presets[name].options, **values}
     try:
-        return ruleset.options_model.model_validate(dict(raw or {}))
+        return ruleset.options_model.model_validate(values)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "options"
@@ -61,8 +95,27 @@ def parse_options(ruleset: Ruleset, raw: Mapping[str, Any] | None) -> BaseModel:
         raise OptionsError(where, msg) from None
 
 
+def resolved_options(options: BaseModel) -> dict[str, Any]:
+    """Every option's value as JSON (what a table records and reports): a preset and the
+    defaults of the day are spelled out, so the record alone says how the match ran."""
+    return options.model_dump(mode="json")
+
+
 def options_schema(ruleset: Ruleset) -> dict[str, Any]:
-    return ruleset.options_model.model_json_schema()
+    """The options model's JSON Schema; with presets, a ``preset`` property names them."""
+    schema = ruleset.options_model.model_json_schema()
+    presets = presets_of(ruleset)
+    if len(presets) > 1:
+        described = "; ".join(f"{name}: {p.description}" for name, p in presets.items())
+        schema.setdefault("properties", {})[PRESET_KEY] = {
+            "type": "string",
+            "enum": list(presets),
+            "default": DEFAULT_PRESET,
+            "title": "Preset",
+            "description": "start from a named set of options; the other keys override it "
+            f"({described})",
+        }
+    return schema
 
 
 @runtime_checkable
@@ -87,5 +140,5 @@ def table_for(ruleset: TableRuleset, raw_options: Mapping[str, Any] | None = Non
         rules=ruleset.table_rules(options),
         score=score,
         match_rules=ruleset.match_rules(options),
-        options=options.model_dump(mode="json", exclude_defaults=True),
+        options=resolved_options(options),
     )

@@ -7,15 +7,17 @@ Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel
 
 from engine.context import InvalidInput, WinContext
 from engine.match import RenchanMatch
-from engine.ruleset import Names
+from engine.ruleset import Names, Preset
 from engine.scoring import Score, ScoreError
 from engine.table_rules import TableRules
 from rulesets.riichi.match import match_rules as _match_rules
-from rulesets.riichi.options import RiichiOptions, preset
+from rulesets.riichi.options import PRESETS, RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, score_win
 from rulesets.riichi.table import table_rules as _table_rules
 
@@ -25,6 +27,7 @@ class RiichiRuleset:
     version = "1.0.0"
     names = Names(en="Japanese Riichi", zh="日本立直麻将", ja="リーチ麻雀")
     options_model: type[BaseModel] = RiichiOptions
+    presets: Mapping[str, Preset] = PRESETS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:
         opts = options if type(options) is RiichiOptions else _coerce(options)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+from engine.ruleset import Preset
 
 PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
 AbortiveDraw = Literal[
@@ -50,7 +52,19 @@ class RiichiOptions(BaseModel):
     paarenchan_needs_yaku: bool = True
     shiisan_puutaa: bool = False
     nagashi_mangan: bool = False
-    nagashi_called_discard_voids: bool = False
+    nagashi_called_discard_voids: bool = Field(
+        False,
+        title="Calls void nagashi mangan",
+        description="seed 004's optional rule (選択ルール), off by default: calls made before "
+        "the draw void nagashi mangan; which calls: nagashi_voiding_calls",
+    )
+    nagashi_voiding_calls: Literal["any_call", "on_own_discards"] = Field(
+        "any_call",
+        title="Calls that void nagashi mangan",
+        description="with nagashi_called_discard_voids: any chi, pon or kan in the hand, a "
+        "concealed kong included (seed 004), or only a call on one of the player's own "
+        "discards (Tenhou)",
+    )
     nagashi_then_noten_payments: bool = True
     nagashi_multiple: Literal["cancel", "each"] = "cancel"
     chankan_reveals_kan_dora: bool = False
@@ -88,6 +102,10 @@ class RiichiOptions(BaseModel):
     leftover_deposits: Literal["to_first", "forfeit"] = "to_first"
     rank_ties: Literal["seat_order", "split_uma"] = "seat_order"
 
+    @field_serializer("pao", "abortive_draws", when_used="json")
+    def _sorted(self, names: frozenset[str]) -> list[str]:
+        return sorted(names)  # a set's order varies by process: records must not
+
     @property
     def suukantsu_double(self) -> bool:
         return self.double_yakuman and self.suukantsu_value == "double"
@@ -101,42 +119,76 @@ class RiichiOptions(BaseModel):
         return 25 if self.chiitoitsu_value == "2han25fu" else 50
 
 
-# riichi.md §16 "Presets worth shipping"; `default` is seed 004 with our gap-filling choices.
-_PRESET_CHANGES: dict[str, dict[str, object]] = {
-    "default": {},
-    "tenhou": {
-        "aka_dora": 3,
-        "kan_dora_timing": "after_discard",
-        "nagashi_mangan": True,
-        "nagashi_called_discard_voids": True,
-        "nagashi_then_noten_payments": False,
-        "nagashi_multiple": "each",
-        "suukantsu_value": "single",
-    },
-    "ema": {
-        "multi_ron": "triple",
-        "multi_ron_honba": "each_winner",
-        "multi_ron_deposits": "own_stick_back",
-        "abortive_draws": frozenset(),
-        "aka_dora": 0,
-        "start_points": 30000,
-        "return_points": 30000,
-        "uma": (15, 5, -5, -15),
-        "renhou": True,
-        "renhou_value": "mangan",
-        "nagashi_mangan": True,
-    },
-    # "no double yakuman for special waits": we switch double yakuman off altogether.
-    "wrc": {"multi_ron": "head_bump", "double_yakuman": False, "agari_yame": False},
+# riichi.md §16 "Presets worth shipping", checked against the published rules as cited in
+# each description. Values are JSON (lists for sets and tuples), as a client would send.
+PRESETS: dict[str, Preset] = {
+    "tenhou": Preset(
+        {
+            "aka_dora": 3,
+            "kan_dora_timing": "after_discard",
+            "nagashi_mangan": True,
+            "nagashi_called_discard_voids": True,
+            "nagashi_voiding_calls": "on_own_discards",
+            "nagashi_then_noten_payments": False,
+            "nagashi_multiple": "each",
+            "double_yakuman": False,
+            "suukantsu_value": "single",
+        },
+        "tenhou.net ranked four-player rules (red fives 3, open kan dora after the discard, "
+        "nagashi mangan void only when one's own discard is called and replacing noten "
+        "payments, yakuman stack but no double yakuman)",
+    ),
+    "ema": Preset(
+        {
+            "multi_ron": "triple",
+            "multi_ron_honba": "each_winner",
+            "multi_ron_deposits": "priority_winner",
+            "abortive_draws": [],
+            "aka_dora": 0,
+            "start_points": 30000,
+            "return_points": 30000,
+            "uma": [15, 5, -5, -15],
+            "renhou": True,
+            "renhou_value": "mangan",
+            "nagashi_mangan": False,
+            "double_yakuman": False,
+            "yakuman_stacking": False,
+            "kazoe": "sanbaiman",
+            "tobi": "off",
+            "west_extension": "off",
+        },
+        "EMA Riichi Competition Rules, 2016 edition (no red fives, no abortive draws, double "
+        "and triple ron, renhou a mangan, no nagashi mangan, 13+ han a sanbaiman, at most "
+        "one yakuman, 30,000 start without oka, uma 15/5, no bust: play goes on below zero)",
+    ),
+    "wrc": Preset(
+        {
+            "multi_ron": "head_bump",
+            "abortive_draws": [],
+            "start_points": 30000,
+            "return_points": 30000,
+            "uma": [15, 5, -5, -15],
+            "double_yakuman": False,
+            "yakuman_stacking": False,
+            "kazoe": "sanbaiman",
+            "agari_yame": False,
+            "west_extension": "off",
+        },
+        "World Riichi Championship rules, 2015 rule book (head bump, no abortive draws, "
+        "every yakuman single and at most one, 13+ han a sanbaiman, no agari yame, 30,000 "
+        "start without oka, uma 15/5)",
+    ),
 }
 
-PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_CHANGES)
+PRESET_NAMES: tuple[str, ...] = ("default", *PRESETS)
 
 
 def preset(name: str) -> RiichiOptions:
     """The options of a named preset (`default`, `tenhou`, `ema`, `wrc`)."""
+    if name == "default":
+        return RiichiOptions()
     try:
-        changes = _PRESET_CHANGES[name]
+        changes = PRESETS[name].options
     except KeyError:
         known = ", ".join(PRESET_NAMES)
         raise ValueError(f"unknown riichi preset '{name}' (known: {known})") from None

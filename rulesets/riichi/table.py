@@ -103,6 +103,7 @@ def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRu
         karaten_counts_as_tenpai=opts.karaten_counts_as_tenpai,
         nagashi=opts.nagashi_mangan,
         nagashi_called_discard_voids=opts.nagashi_called_discard_voids,
+        nagashi_any_call_voids=opts.nagashi_voiding_calls == "any_call",
         first_turn_flags=True,
         first_draw_any_shape=opts.shiisan_puutaa,
     )

@@ -3,6 +3,7 @@ print what happened: hands, wins by type, draws, average points, speed."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Annotated
 
@@ -25,6 +26,12 @@ def simulate(
         str, typer.Option(help="bot brain for all four seats: random or greedy")
     ] = "random",
     check: Annotated[bool, typer.Option(help="check invariants after every event")] = False,
+    options: Annotated[
+        str,
+        typer.Option(
+            help='ruleset options as a JSON object, e.g. \'{"preset": "tenhou", "aka_dora": 0}\''
+        ),
+    ] = "{}",
 ) -> None:
     """Play GAMES matches of RULESET with bots and summarise them."""
     console = Console()
@@ -33,9 +40,20 @@ def simulate(
             f"unknown bots '{bots}' (choose {', '.join(BOTS)})", param_hint="--bots"
         )
     try:
-        table = build_table(ruleset, None)
-    except (UnknownRuleset, BrokenRuleset, NotPlayable, OptionsError) as exc:
+        raw = json.loads(options)
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"not JSON: {exc.msg}", param_hint="--options") from None
+    if not isinstance(raw, dict):
+        raise typer.BadParameter("must be a JSON object", param_hint="--options")
+    try:
+        table = build_table(ruleset, raw)
+    except OptionsError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--options") from None
+    except (UnknownRuleset, BrokenRuleset, NotPlayable) as exc:
         raise typer.BadParameter(str(exc), param_hint="--ruleset") from None
+    if raw:
+        resolved = json.dumps(table.options, ensure_ascii=False)
+        console.print(f"options: {resolved}", markup=False, soft_wrap=True)
     stats = MatchStats()
     start = time.perf_counter()
     columns = (

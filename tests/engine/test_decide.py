@@ -435,6 +435,25 @@ def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
     assert win.context.houtei and not win.context.tsumo
 
 
+@pytest.mark.parametrize(("any_call", "nagashi"), [(True, ()), (False, (0, 1))])
+def test_a_call_anywhere_voids_nagashi_in_the_seed_reading(h, any_call, nagashi) -> None:
+    # seed 004 選択ルール: any chi, pon or kan of the hand (a concealed kong included) voids
+    # it; the other reading only counts calls on the player's own discards
+    rules = replace(
+        h.PLAIN, nagashi=True, nagashi_called_discard_voids=True, nagashi_any_call_voids=any_call
+    )
+    table = h.make_table(rules, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
+    state, _ = start(table, "nagashi")
+    hand = state.hand
+    assert hand is not None
+    seats = list(hand.seats)
+    seats[1] = update(seats[1], discards=(DiscardRecord(T("1m")), DiscardRecord(T("9s"))))
+    hand = update(hand, seats=tuple(seats), calls=1, front=hand.live_end())
+    _, events = step(update(state, hand=hand), Discard(seat=0, tile=T("1z")))
+    (ended,) = (e for e in events if isinstance(e, HandEnded))
+    assert ended.result.outcome == "exhaustive_draw" and ended.result.nagashi == nagashi
+
+
 def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h) -> None:
     # Zung Jung reads chiihou as a win on East's first discard (zung-jung.md 9.4.2)
     hands = [CLAIMS[0], "123456789m45p11z", *CLAIMS[2:]]

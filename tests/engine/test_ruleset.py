@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from pydantic import BaseModel, ConfigDict
 
 from engine.context import WinContext
 from engine.match import RotatingMatch
-from engine.ruleset import OptionsError, TableRuleset, table_for
+from engine.ruleset import (
+    OptionsError,
+    Preset,
+    TableRuleset,
+    options_schema,
+    parse_options,
+    table_for,
+)
 from engine.scoring import Score
 from engine.table_rules import MultiWin, TableRules
 
@@ -15,6 +24,7 @@ from engine.table_rules import MultiWin, TableRules
 class Opts(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     double_ron: bool = False
+    hands: int = 4
 
 
 class Fake:
@@ -42,8 +52,36 @@ def test_table_for_binds_options() -> None:
     assert isinstance(fake, TableRuleset)
     table = table_for(fake, {"double_ron": True})
     assert table.ruleset_id == "fake" and table.rules.multi_win is MultiWin.DOUBLE
-    assert table.options == {"double_ron": True}
+    assert table.options == {"double_ron": True, "hands": 4}
     assert table.score(WinContext(concealed=(), win_tile=0)).legal
     with pytest.raises(OptionsError) as err:
         table_for(fake, {"triple_ron": True})
     assert err.value.field == "triple_ron"
+
+
+class WithPresets(Fake):
+    presets: ClassVar[dict[str, Preset]] = {
+        "long": Preset({"hands": 16, "double_ron": True}, "a long match")
+    }
+
+
+def test_a_preset_is_a_starting_point_and_the_table_records_the_result() -> None:
+    ruleset = WithPresets()
+    assert parse_options(ruleset, {"preset": "long", "double_ron": False}) == Opts(hands=16)
+    assert parse_options(ruleset, {"preset": "default"}) == Opts()
+    table = table_for(ruleset, {"preset": "long"})
+    assert table.options == {"double_ron": True, "hands": 16}  # resolved, every option
+    assert table_for(ruleset, {}).options == {"double_ron": False, "hands": 4}
+    with pytest.raises(OptionsError) as err:
+        parse_options(ruleset, {"preset": "short"})
+    assert err.value.field == "preset"
+    assert err.value.message == "unknown preset 'short' for fake (known: default, long)"
+    prop = options_schema(ruleset)["properties"]["preset"]
+    assert prop["enum"] == ["default", "long"] and "long: a long match" in prop["description"]
+
+
+def test_a_ruleset_without_presets_has_only_its_defaults() -> None:
+    assert parse_options(Fake(), {"preset": "default"}) == Opts()
+    with pytest.raises(OptionsError, match=r"known: default\)"):
+        parse_options(Fake(), {"preset": "long"})
+    assert "preset" not in options_schema(Fake())["properties"]

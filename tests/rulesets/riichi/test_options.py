@@ -19,6 +19,7 @@ DOC_DEFAULTS = {
     "sanrenkou": False, "suurenkou": False, "daisharin": False, "daisharin_range": "any_run",
     "daisharin_all_suits": False, "paarenchan": False, "paarenchan_needs_yaku": True,
     "shiisan_puutaa": False, "nagashi_mangan": False, "nagashi_called_discard_voids": False,
+    "nagashi_voiding_calls": "any_call",
     "nagashi_then_noten_payments": True, "nagashi_multiple": "cancel",
     "chankan_reveals_kan_dora": False, "kokushi_rob_ankan": True, "tsuuiisou_seven_pairs": True,
     "multi_ron": "double", "multi_ron_honba": "priority_winner",
@@ -72,12 +73,34 @@ def test_presets() -> None:
     tenhou = preset("tenhou")
     assert tenhou.aka_dora == 3 and tenhou.kan_dora_timing == "after_discard"
     assert tenhou.nagashi_mangan and tenhou.nagashi_multiple == "each"
-    assert tenhou.suukantsu_value == "single"
+    assert tenhou.nagashi_voiding_calls == "on_own_discards"
+    assert tenhou.suukantsu_value == "single" and not tenhou.double_yakuman
+    assert tenhou.yakuman_stacking and tenhou.tobi == "below_zero"
     ema = preset("ema")
     assert ema.multi_ron == "triple" and ema.abortive_draws == frozenset()
     assert ema.start_points == ema.return_points == 30000 and ema.uma == (15, 5, -5, -15)
     assert ema.renhou and ema.renhou_value == "mangan"
+    # EMA 2016: no bust, no nagashi mangan, 13+ han a sanbaiman, one yakuman at most
+    assert ema.tobi == "off" and not ema.nagashi_mangan and ema.kazoe == "sanbaiman"
+    assert not ema.double_yakuman and not ema.yakuman_stacking
     wrc = preset("wrc")
     assert wrc.multi_ron == "head_bump" and not wrc.double_yakuman and not wrc.agari_yame
+    assert wrc.abortive_draws == frozenset() and wrc.kazoe == "sanbaiman"
+    assert wrc.uma == (15, 5, -5, -15) and wrc.start_points == wrc.return_points == 30000
     with pytest.raises(ValueError):
         preset("nope")
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_a_preset_by_name_with_overrides(name: str) -> None:
+    assert parse_options(RULESET, {"preset": name}) == preset(name)
+    opts = parse_options(RULESET, {"preset": name, "aka_dora": 4, "tobi": "zero_or_below"})
+    assert opts == preset(name).model_copy(update={"aka_dora": 4, "tobi": "zero_or_below"})
+
+
+def test_an_unknown_preset_lists_the_known_ones() -> None:
+    for bad in ("tenhou6", 3, None):
+        with pytest.raises(OptionsError) as err:
+            parse_options(RULESET, {"preset": bad})
+        assert err.value.field == "preset"
+        assert "known: default, tenhou, ema, wrc" in err.value.message

@@ -69,6 +69,8 @@ def test_options_reach_the_table_rules() -> None:
     assert len(four.tile_set()) == 136
     assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
     assert rules.nagashi and rules.nagashi_called_discard_voids
+    assert not rules.nagashi_any_call_voids  # Tenhou: only a call on one's own discards
+    assert table_rules({"nagashi_called_discard_voids": True}).nagashi_any_call_voids
     ema = table_rules(preset("ema"))
     assert ema.multi_win is MultiWin.TRIPLE and ema.aborts == frozenset()
     wrc = table_rules(preset("wrc"))

@@ -36,3 +36,16 @@ def test_simulate_rejects_unknown_ruleset_and_bots() -> None:
     assert result.exit_code == 2 and "unknown ruleset" in result.output
     result = runner.invoke(app, ["simulate", "--bots", "psychic", "--games", "1"])
     assert result.exit_code == 2 and "unknown bots" in result.output
+
+
+def test_simulate_takes_options_with_a_preset() -> None:
+    args = ["simulate", "--ruleset", "riichi", "--games", "1", "--seed", "p"]
+    wrc = '{"preset": "wrc", "game_length": "tonpuusen"}'
+    result = runner.invoke(app, [*args, "--options", wrc])
+    assert result.exit_code == 0, result.output
+    assert '"multi_ron": "head_bump"' in result.output  # the resolved options, printed
+    assert '"game_length": "tonpuusen"' in result.output
+    result = runner.invoke(app, [*args, "--options", '{"preset": "nope"}'])
+    assert result.exit_code == 2 and "unknown preset" in result.output
+    result = runner.invoke(app, [*args, "--options", "[1]"])
+    assert result.exit_code == 2 and "JSON object" in result.output
