@@ -113,6 +113,13 @@ export async function renderReview(root, tableId) {
   const ruleset = info ? info.ruleset : (events.find((x) => x.event.type === "match_started") || { event: {} }).event.ruleset;
   const full = source.startsWith("REST");
   const { steps, hands, model } = replay(events, ruleset, full);
+  // the server's scoresheet (its rows and corrected standings) is what the review shows
+  let sheet = null;
+  try { sheet = await api("GET", `/api/matches/${tableId}`); } catch (e) { sheet = null; }
+  if (sheet) {
+    const rows = new Map(sheet.hands.map((h) => [h.hand_number, h]));
+    for (const h of hands) if (h.frame) h.frame.sheet = rows.get(h.frame.result.hand_number);
+  }
   let pos = hands.length ? hands[0].last : 0;
   root.innerHTML = `<div class="review">
     <div class="tbar"><span><b>${esc(ruleset)}</b> · review of <code>${esc(tableId)}</code> · <span id="rv-source">${events.length} events from ${esc(source)}${full ? " (every hand shown)" : ""}</span></span>
@@ -146,7 +153,7 @@ export async function renderReview(root, tableId) {
   root.querySelectorAll(".hand-tab").forEach((b) => { b.onclick = () => { pos = hands[Number(b.dataset.hand)].last; draw(); }; });
   const me = model.matchEnd;
   $("#rv-match").innerHTML = me
-    ? matchEndHTML({ standings: me.standings, seed: me.seed, commitment: (info && info.commitment) || "" }, names, ruleset, model.history())
+    ? matchEndHTML({ standings: sheet && sheet.standings.length ? sheet.standings.map((x) => ({ player: x.place, rank: x.rank, score: x.score, points: x.points })) : me.standings, seed: me.seed, commitment: (info && info.commitment) || "" }, names, ruleset, model.history())
     : `<h3>Scores so far</h3>${chartSVG(model.history(), names)}`;
   const onKey = (ev) => {
     if (ev.key === "ArrowLeft") move(-1);
