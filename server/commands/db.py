@@ -73,3 +73,25 @@ def current(url: UrlOption = None) -> None:
         typer.echo(f"head: {migrate.head()}")
     except Exception as exc:
         _fail(exc)
+
+
+@db.command("rebuild-records")
+def rebuild_records(url: UrlOption = None) -> None:
+    """Project every match's records again from its stored events and corrections (hand
+    rows, totals, standings, player statistics), e.g. after upgrading an older database."""
+    from server.db.store import SqlStore
+
+    async def run(target: str) -> int:
+        store = await SqlStore.open(target, migrate_first=False)
+        try:
+            n = 0
+            for record in await store.tables.list():
+                n += await store.records.rebuild(record.id)
+            return n
+        finally:
+            await store.close()
+
+    try:
+        typer.echo(f"records of {asyncio.run(run(_url(url)))} matches rebuilt")
+    except Exception as exc:
+        _fail(exc)

@@ -46,6 +46,7 @@ from server.records.sheet import (
     correction_target,
     hand_row,
     project,
+    rows_from_log,
     standings_json,
     table_of,
 )
@@ -595,6 +596,23 @@ class SqlRecords:
         )
         rows = await self._all(query)
         return dict(rows[0].data) if rows else None
+
+    async def rebuild(self, table_id: str) -> bool:
+        """Project the match again from its stored events and corrections (the hand rows,
+        totals, standings and statistics); False: no such match."""
+        async with self.db.write() as conn:
+            match = await self.db.lock_match(conn, table_id)
+            if match is None:
+                return False
+            query = select(EVENTS).where(EVENTS.c.match_id == table_id).order_by(EVENTS.c.seq)
+            log = [_logged(r) for r in (await conn.execute(query)).all()]
+            await conn.execute(delete(HANDS).where(HANDS.c.match_id == table_id))
+            rows = rows_from_log(table_id, log)
+            if rows:
+                await conn.execute(insert(HANDS), [_hand_values(h) for h in rows])
+            projection = await _projection(conn, match, match.status == "finished")
+            await _write_projection(conn, match, projection, {})
+        return True
 
     async def _correct(
         self,

@@ -96,6 +96,7 @@ class MemoryRecords:
         self._audit: list[AuditRow] = []
         self._match_stats: dict[str, dict[int, tuple[str, dict[str, Any]]]] = {}
         self._stats: dict[tuple[str, str], dict[str, Any]] = {}
+        self._log: MemoryEventLog | None = None  # set by the store
 
     def _projection(self, record: TableRecord, finished: bool) -> Projection:
         from server.records.sheet import project, table_of
@@ -232,6 +233,16 @@ class MemoryRecords:
         self._audit.append(AuditRow(len(self._audit) + 1, table_id, action, reason, by, at, detail))
         return copy.copy(row)
 
+    async def rebuild(self, table_id: str) -> bool:
+        from server.records.sheet import rows_from_log
+
+        record = self._tables._by_id.get(table_id)
+        if record is None or self._log is None:
+            return False
+        self._hands[table_id] = rows_from_log(table_id, self._log._logs.get(table_id, []))
+        self._write(record, self._projection(record, record.status == "finished"))
+        return True
+
     async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:
         return self._correct(table_id, "void_hand", by, reason)
 
@@ -296,7 +307,9 @@ class MemoryStore:
         records = MemoryRecords(tables)
         self.players: PlayerRepository = MemoryPlayers()
         self.tables: TableRepository = tables
-        self.events: EventLog = MemoryEventLog(tables, records)
+        log = MemoryEventLog(tables, records)
+        records._log = log
+        self.events: EventLog = log
         self.records: RecordRepository = records
 
     async def close(self) -> None:

@@ -204,6 +204,11 @@ class RecordRepository(Protocol):
         """The player's stored statistics aggregate of ``ruleset`` (None: no match)."""
         ...
 
+    async def rebuild(self, table_id: str) -> bool:
+        """Project the match again from its stored events and corrections (False: no
+        such match)."""
+        ...
+
     async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:
         """Void the last hand not yet voided (None: nothing left to void)."""
         ...

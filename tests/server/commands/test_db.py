@@ -89,6 +89,10 @@ def test_export_json_csv_events(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "no finished match ended between 2001-01-01" in r.output
     r = runner.invoke(app, ["export", "--from", "2001-02-01", "--to", "2001-01-01"])
     assert r.exit_code == 2 and "before" in r.output
+    r = runner.invoke(app, ["db", "rebuild-records", "--url", url])
+    assert r.exit_code == 0 and "records of 1 matches rebuilt" in r.output, r.output
+    r = runner.invoke(app, ["export", "--match", "m1", "--url", url])
+    assert json.loads(r.output)["hands"] == sheet["hands"]
 
 
 def test_export_never_creates_the_database_it_reads(tmp_path: Path) -> None:

@@ -231,3 +231,30 @@ def test_a_hand_row_and_its_events_commit_together(db_url: str) -> None:
         assert rec is not None and rec.scores == [0, 0, 0, 0] and rec.hands_played == 0
 
     on_each(db_url, test)
+
+
+def test_rebuilding_from_the_events_gives_the_same_records(store_url: str | None) -> None:
+    async def test(store: Store) -> None:
+        await store.tables.add(record("t1"))
+        for batch in logged("t1", played()):
+            await store.events.append(batch)
+        await store.records.adjust("t1", 1, -10, "ops", "slow play")
+        hands = await store.records.hands("t1")
+        standings = await store.records.standings("t1")
+        stats = await store.records.stats("p-ann", "mcr")
+        table = await store.tables.get("t1")
+        assert await store.records.rebuild("t1")
+        assert await store.records.rebuild("t1")  # twice: still the same
+        assert await store.records.hands("t1") == hands
+        assert await store.records.standings("t1") == standings
+        assert await store.records.stats("p-ann", "mcr") == stats
+        again = await store.tables.get("t1")
+        assert again is not None and table is not None
+        assert (again.scores, again.pot, again.standings) == (
+            table.scores,
+            table.pot,
+            table.standings,
+        )
+        assert not await store.records.rebuild("nope")
+
+    on_each(store_url, test)
