@@ -77,14 +77,18 @@ def _fill_hands(bind: sa.Connection) -> None:
         )
 
 
+def _drop_column(table: str, column: str) -> None:
+    # SQLite (>= 3.35) drops a column in place; a batch copy of ``matches`` would have to
+    # drop the table the event log's foreign keys point at.
+    op.execute(f'ALTER TABLE {table} DROP COLUMN "{column}"')
+
+
 def upgrade() -> None:
-    with op.batch_alter_table("matches") as batch:
-        batch.add_column(sa.Column("pot", sa.Integer(), nullable=False, server_default="0"))
-    with op.batch_alter_table("hands") as batch:
-        for name in HAND_JSON:
-            batch.add_column(sa.Column(name, sa.JSON(), nullable=False, server_default="[]"))
-        batch.add_column(sa.Column("pot_before", sa.Integer(), nullable=False, server_default="0"))
-        batch.add_column(sa.Column("pot", sa.Integer(), nullable=False, server_default="0"))
+    op.add_column("matches", sa.Column("pot", sa.Integer(), nullable=False, server_default="0"))
+    for name in HAND_JSON:
+        op.add_column("hands", sa.Column(name, sa.JSON(), nullable=False, server_default="[]"))
+    for name in ("pot_before", "pot"):
+        op.add_column("hands", sa.Column(name, sa.Integer(), nullable=False, server_default="0"))
     op.create_table(
         "corrections",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
@@ -128,8 +132,7 @@ def upgrade() -> None:
         {"now": now},
     )
     _fill_hands(bind)
-    with op.batch_alter_table("hands") as batch:
-        batch.drop_column("voided")
+    _drop_column("hands", "voided")
     op.drop_index("ix_adjustments_match_id", table_name="adjustments")
     op.drop_table("adjustments")
     op.create_table(
@@ -175,10 +178,9 @@ def downgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_adjustments"),
     )
     op.create_index("ix_adjustments_match_id", "adjustments", ["match_id"])
-    with op.batch_alter_table("hands") as batch:
-        batch.add_column(
-            sa.Column("voided", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    op.add_column(
+        "hands", sa.Column("voided", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     bind = op.get_bind()
     bind.execute(
         sa.text(
@@ -197,8 +199,6 @@ def downgrade() -> None:
     )
     op.drop_index("ix_corrections_match_id", table_name="corrections")
     op.drop_table("corrections")
-    with op.batch_alter_table("hands") as batch:
-        for name in ("pot", "pot_before", *reversed(HAND_JSON)):
-            batch.drop_column(name)
-    with op.batch_alter_table("matches") as batch:
-        batch.drop_column("pot")
+    for name in ("pot", "pot_before", *reversed(HAND_JSON)):
+        _drop_column("hands", name)
+    _drop_column("matches", "pot")
