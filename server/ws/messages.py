@@ -16,6 +16,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.state import HandResult, Payment, Standing
 from engine.views import TableView
+from server.records.models import HandRowOut
 
 PROTOCOL_VERSION = 1
 
@@ -136,7 +137,7 @@ class HandEndMsg(_Msg):
     payments: list[Payment]
     scores: list[int]  # per table place, after the payments
     pot: int
-    sheet: dict[str, Any]
+    sheet: HandRowOut
 
 
 class MatchEndMsg(_Msg):
