@@ -37,6 +37,7 @@ from server.records.exports import (
     load_tenhou6,
 )
 from server.records.scoresheet import match_summary, standings_csv, to_csv
+from server.records.sheet import RulesetUnavailable
 from server.services import Services
 
 router = APIRouter(prefix="/api", tags=["records"])
@@ -49,7 +50,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
         401: "no bearer token",
         403: "not the admin",
         404: "no such match or player",
-        409: "the record cannot be exported in this state",
+        409: "the record cannot be exported in this state, or its ruleset is not installed",
         422: "a parameter is missing or invalid",
     }
     return {c: {"model": ErrorOut, "description": text[c]} for c in codes}
@@ -60,6 +61,8 @@ async def _sheet(svc: Services, match_id: str) -> dict[str, Any]:
         return await load_sheet(svc.store, match_id)
     except NoSuchMatch:
         raise not_found("match", match_id) from None
+    except RulesetUnavailable as exc:
+        raise ApiError(409, "ruleset_unavailable", str(exc)) from None
 
 
 def _ruleset(ruleset: str | None) -> str:
@@ -111,7 +114,7 @@ async def list_matches(
     "/matches/{match_id}",
     response_model=Scoresheet,
     response_model_by_alias=True,
-    responses=_errors(404),
+    responses=_errors(404, 409),
 )
 async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
     """The scoresheet: one row per hand (patterns, payments, deposits, deltas, running
@@ -123,7 +126,6 @@ async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
 @router.get(
     "/matches/{match_id}/scoresheet.csv",
     response_class=CsvResponse,
-    responses=_errors(404),
 )
 async def scoresheet_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
     """One rectangular table: a line per hand, the seats' names heading their columns."""
@@ -138,7 +140,6 @@ async def scoresheet_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
 @router.get(
     "/matches/{match_id}/standings.csv",
     response_class=CsvResponse,
-    responses=_errors(404),
 )
 async def match_standings_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
     sheet = await _sheet(svc, match_id)
@@ -149,7 +150,7 @@ async def match_standings_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
     )
 
 
-@router.get("/matches/{match_id}/scoresheet.json", responses=_errors(404))
+@router.get("/matches/{match_id}/scoresheet.json", responses=_errors(404, 409))
 async def scoresheet_json(match_id: str, svc: ServicesDep) -> JSONResponse:
     sheet = await _sheet(svc, match_id)
     return JSONResponse(

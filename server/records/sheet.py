@@ -163,11 +163,19 @@ def row_json(h: HandRow) -> dict[str, Any]:
 # ---------------------------------------------------------------------- the ruleset's ranking
 
 
+class RulesetUnavailable(LookupError):
+    """The match's ruleset (or its stored options) cannot be loaded any more, so its
+    ranking cannot be computed."""
+
+
 @lru_cache(maxsize=64)
 def _table(ruleset: str, options_json: str) -> Table:
     from server.runtime.tables import build_table
 
-    return build_table(ruleset, json.loads(options_json))
+    try:
+        return build_table(ruleset, json.loads(options_json))
+    except Exception as exc:  # unknown, broken or unplayable ruleset, options refused
+        raise RulesetUnavailable(f"ruleset '{ruleset}' cannot rank this match: {exc}") from None
 
 
 def table_of(ruleset: str, options: dict[str, Any]) -> Table:

@@ -46,3 +46,14 @@ def test_minimum_matches_and_the_reported_figures() -> None:
         "average_rank": 1.6667,
     }
     assert row_json("mcr", 1, ROWS[1], "Bob")["value"] == 6.0
+
+
+def test_a_ruleset_that_is_gone_is_a_clear_error() -> None:
+    import pytest
+
+    from server.records.sheet import RulesetUnavailable, table_of
+
+    with pytest.raises(RulesetUnavailable, match="ruleset 'chess'"):
+        table_of("chess", {})
+    with pytest.raises(RulesetUnavailable, match="mcr"):
+        table_of("mcr", {"no_such_option": 1})
