@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# CI (CI=true) runs every property test on the same examples each time, so a landing is
+# judged on the code, not on which random examples a run happened to draw; a developer's
+# run (the default profile) keeps exploring new ones.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 
 def compiled_sources() -> list[Path]:
