@@ -17,10 +17,15 @@ from engine.tiles import counts_of, is_flower
 from engine.wall import Wall, WallSpec, commitment, verify
 from server.registry import available, load
 
-# One well-known hand per ruleset (mcr.md §14 ex. 1; riichi: a closed pinfu-tanyao hand).
+# One well-known hand per built-in ruleset (mcr.md §14 ex. 1; riichi: a closed pinfu-tanyao
+# hand); every installed ruleset is scored.
 SAMPLE_HANDS: dict[str, dict[str, Any]] = {
     "mcr": {"concealed": "123456m1178s456p", "win_tile": "9s"},
     "riichi": {"concealed": "234m567p3488s678s", "win_tile": "2s", "riichi": True},
+    # a concealed nine-tile straight with all sequences (Zung Jung §1.1, §1.2, §7.1)
+    "zung_jung": {"concealed": "123456789m123p5s", "win_tile": "5s"},
+    # sixteen tiles: five sets and a pair waiting on a single tile
+    "three_kingdoms": {"concealed": "123456789m123p456s5p", "win_tile": "5p"},
 }
 
 
@@ -57,10 +62,11 @@ def demo(
         )
     console.print(table)
     for ruleset_id in available():
-        sample = SAMPLE_HANDS.get(ruleset_id)
-        if sample is None:
-            continue
         ruleset = load(ruleset_id)
+        sample = SAMPLE_HANDS.get(ruleset_id)
+        if sample is None:  # a third-party ruleset: say so rather than skip it silently
+            console.print(f"[bold]{ruleset.names.en}[/bold]: no sample hand in the demo")
+            continue
         score = ruleset.score(WinContext.from_json(sample), parse_options(ruleset, {}))
         lines = ", ".join(
             f"{p.en} {p.value}" + (f"×{p.count}" if p.count > 1 else "") for p in score.patterns

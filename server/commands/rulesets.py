@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
+from rich.padding import Padding
 
 from engine.ruleset import options_schema
 from server.registry import load_all
@@ -25,19 +26,57 @@ def describe() -> list[dict[str, Any]]:
     ]
 
 
+def _default(schema: dict[str, Any]) -> str:
+    if "default" not in schema:
+        return "(required)"
+    return json.dumps(schema["default"], ensure_ascii=False)
+
+
+def _choices(schema: dict[str, Any]) -> str:
+    """The allowed values of an enum option (``anyOf`` with null included)."""
+    for part in [schema, *schema.get("anyOf", [])]:
+        if "enum" in part:
+            return " | ".join(str(v) for v in part["enum"])
+    return ""
+
+
 def rulesets(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON with option schemas")] = False,
+    ruleset: Annotated[str, typer.Option("--ruleset", help="show only this ruleset (an id)")] = "",
 ) -> None:
-    """List installed rulesets."""
-    info = describe()
+    """List installed rulesets: per ruleset its names and every option with its default
+    and description."""
+    info = [r for r in describe() if not ruleset or r["id"] == ruleset]
+    if ruleset and not info:
+        known = ", ".join(r["id"] for r in describe())
+        raise typer.BadParameter(f"no ruleset '{ruleset}' (installed: {known})")
     if as_json:
         typer.echo(json.dumps(info, ensure_ascii=False, indent=2))
         return
-    table = Table(title="Installed rulesets")
-    for col in ("id", "version", "English", "中文", "日本語", "options"):
-        table.add_column(col)
+    console = Console()
     for r in info:
         names = r["names"]
-        opts = ", ".join(r["options_schema"].get("properties", {}))
-        table.add_row(r["id"], r["version"], names["en"], names["zh"], names["ja"], opts)
-    Console().print(table)
+        console.rule(f"[bold]{r['id']}[/bold] {r['version']}")
+        console.print(f"{names['en']} · {names['zh']} · {names['ja']}")
+        props: dict[str, dict[str, Any]] = r["options_schema"].get("properties", {})
+        if not props:
+            console.print("no options")
+            continue
+        # one option per entry, nothing cut: "name = default" on its own line, then what
+        # it does as an indented paragraph (wrapped by words, never mid-name)
+        for name, schema in props.items():
+            text = schema.get("title", "")
+            desc = schema.get("description", "")
+            if desc and desc != text:
+                text = f"{text}: {desc}" if text else desc
+            choices = _choices(schema)
+            if choices:
+                text += f" [dim](one of {choices})[/dim]"
+            console.print(f"[bold]{name}[/bold] = {escape(_default(schema))}", soft_wrap=True)
+            if text:
+                console.print(Padding(text, (0, 0, 0, 4)))
+        console.print(
+            f"[dim]{len(props)} options; pass them as JSON, e.g. "
+            f"--options '{{\"{next(iter(props))}\": …}}' (jantaku score) or in the table's "
+            f'"options" (REST)[/dim]'
+        )

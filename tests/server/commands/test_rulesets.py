@@ -24,3 +24,30 @@ def test_demo_deals_and_scores() -> None:
     assert result.exit_code == 0, result.output
     assert "verifies against the commitment: True" in result.stdout
     assert "Mixed Straight" in result.stdout
+
+
+def test_readable_view_one_option_per_line() -> None:
+    """Every option on a line of its own with its full name and default (the old table
+    wrapped a comma-separated options column into fragments)."""
+    result = runner.invoke(app, ["rulesets", "--ruleset", "riichi"], env={"COLUMNS": "90"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    info = {r["id"]: r for r in json.loads(runner.invoke(app, ["rulesets", "--json"]).stdout)}
+    for name, schema in info["riichi"]["options_schema"]["properties"].items():
+        row = [line for line in lines if line.split()[:1] == [name]]
+        assert row, f"option {name} has no line of its own"
+        assert json.dumps(schema["default"], ensure_ascii=False) in row[0]
+    assert "mcr" not in result.stdout.split()
+    bad = runner.invoke(app, ["rulesets", "--ruleset", "nope"])
+    assert bad.exit_code != 0 and "installed:" in bad.output
+
+
+def test_demo_scores_every_installed_ruleset() -> None:
+    from server.registry import available, load
+
+    result = runner.invoke(app, ["demo", "--seed", "all"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    for ruleset_id in available():
+        name = load(ruleset_id).names.en
+        line = next(x for x in result.stdout.splitlines() if x.startswith(name))
+        assert " = " in line, line  # scored, with its total
