@@ -3,6 +3,8 @@ protocol (``jantaku play``, the tests and bench/load.py use it)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import json
 import time
@@ -10,8 +12,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from engine.actions import action_to_json
 from engine.bots import Bot
@@ -20,6 +23,20 @@ from engine.bots.random_bot import RandomBot
 from engine.views import VIEW_ADAPTER, TableView
 from server.runtime.tables import build_table
 from server.ws.messages import PROTOCOL_VERSION
+
+Ask = Callable[[TableView | None, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+
+# Close codes after which reconnecting cannot help (docs/protocol.md, Close codes).
+FINAL_CLOSE = frozenset({4400, 4401, 4403, 4404, 4406, 4409, 4410, 4411})
+CLAIM_CLOSERS = ("drew", "called", "discarded")  # events after which a claim window is over
+
+
+class Dropped(Exception):
+    """The connection ended before the match did (``code``: the close code, if any)."""
+
+    def __init__(self, code: int | None) -> None:
+        self.code = code
+        super().__init__(f"connection closed ({code})")
 
 
 def ws_url(base: str, table_id: str, token: str, **params: str) -> str:
@@ -41,10 +58,20 @@ class SeatClient:
         on_frame: Callable[[dict[str, Any]], None] | None = None,
         latencies: list[float] | None = None,
         compress: bool = False,
-        ask: Callable[[TableView | None, dict[str, Any]], Awaitable[dict[str, Any]]] | None = None,
+        ask: Ask | None = None,
+        on_closed: Callable[[str], None] | None = None,
+        reconnect_for: float = 0.0,
     ) -> None:
-        self.ask = ask  # a person's chooser (server.human); None: the bot chooses
+        # a person's chooser (server.human): it runs beside the reading of frames, and is
+        # cancelled (``on_closed`` says why) when the table moves past its prompt
+        self.ask = ask
+        self.on_closed = on_closed
+        # after a dropped connection (the server restarted, the network blinked), keep
+        # reconnecting for this many seconds, then resync from the last event seen
+        self.reconnect_for = reconnect_for
+        self.reconnects = 0
         self.compression: str | None = "deflate" if compress else None
+        self.base_url = base_url
         self.url = ws_url(
             base_url, table_id, token, state_on_prompt="true", protocol=str(PROTOCOL_VERSION)
         )
@@ -60,6 +87,9 @@ class SeatClient:
         self.welcome: dict[str, Any] | None = None
         self.match_end: dict[str, Any] | None = None
         self.hands: list[dict[str, Any]] = []
+        self._asking: tuple[int, asyncio.Task[None]] | None = None  # (prompt id, its task)
+        self._claim_prompt = False
+        self._answered: int | None = None  # the last prompt id answered
 
     def _make_bot(self, welcome: dict[str, Any]) -> Bot:
         if self.bot_name == "random":
@@ -81,35 +111,69 @@ class SeatClient:
 
     async def play(self) -> dict[str, Any] | None:
         """Play until the match ends (returns the ``match_end`` frame) or the table closes."""
-        try:
-            return await self._play()
-        except ConnectionClosed:
-            return self.match_end
+        first = True
+        while True:
+            try:
+                return await self._play(resync=not first)
+            except (Dropped, ConnectionClosed, OSError, InvalidHandshake, InvalidURI) as exc:
+                if first and isinstance(exc, OSError | InvalidHandshake | InvalidURI):
+                    raise  # never got in: the caller reports it
+                code = exc.code if isinstance(exc, Dropped) else None
+                if isinstance(exc, ConnectionClosed) and exc.rcvd is not None:
+                    code = exc.rcvd.code
+                if self.match_end is not None or code in FINAL_CLOSE or self.reconnect_for <= 0:
+                    return self.match_end
+            finally:
+                self._stop_asking(None)
+            first = False
+            if not await self._wait_for_server():
+                return self.match_end
 
-    async def _play(self) -> dict[str, Any] | None:
+    async def _wait_for_server(self) -> bool:
+        """Try to connect again with a growing pause, for ``reconnect_for`` seconds."""
+        if self.on_closed is not None:
+            self.on_closed("connection lost: reconnecting")
+        give_up = time.monotonic() + self.reconnect_for
+        pause = 0.25
+        async with httpx.AsyncClient(base_url=self.base_url, timeout=5) as http:
+            while time.monotonic() < give_up:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 4.0)
+                try:
+                    up = (await http.get("/api/health")).status_code == 200
+                except httpx.HTTPError:
+                    up = False
+                if up:
+                    self.reconnects += 1
+                    return True
+        return False
+
+    async def _play(self, resync: bool) -> dict[str, Any] | None:
         async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
             async for raw in ws:
                 frame: dict[str, Any] = json.loads(raw)
+                kind = frame["type"]
+                if resync and self._seen_before(frame):
+                    continue  # already seen before the reconnect
                 if self.on_frame is not None:
                     self.on_frame(frame)
-                kind = frame["type"]
                 if kind == "event":
                     self.last_seq = frame["seq"]
                     if self.sent_at is not None and self.latencies is not None:
                         self.latencies.append(time.perf_counter() - self.sent_at)
                     self.sent_at = None
+                    self._event_closes_prompt(frame["event"])
                 elif kind == "state":
                     self.view = VIEW_ADAPTER.validate_python(frame["view"])
-                    self.last_seq = frame["seq"]
+                    self.last_seq = max(self.last_seq, frame["seq"])
                 elif kind == "prompt":
-                    reply = await self.ask(self.view, frame) if self.ask else self.choose(frame)
-                    self.sent_at = time.perf_counter()
-                    self.actions += 1
-                    await ws.send(json.dumps(reply))
+                    await self._prompt(ws, frame)
                 elif kind == "welcome":
                     self.welcome = frame
                     if frame["role"] == "player":
                         self.bot = self._make_bot(frame)
+                    if resync:  # what happened while we were away (hand results)
+                        await ws.send(json.dumps({"type": "resync", "last_seq": self.last_seq}))
                 elif kind == "hand_end":
                     self.hands.append(frame)
                 elif kind == "match_end":
@@ -120,4 +184,63 @@ class SeatClient:
                     self.sent_at = None
                 elif kind == "status" and frame["status"] == "aborted":
                     return None
-        return self.match_end
+        if self.match_end is not None:
+            return self.match_end
+        raise Dropped(ws.close_code)
+
+    def _seen_before(self, frame: dict[str, Any]) -> bool:
+        """An event or hand result resent by the resync after a reconnect."""
+        if frame["type"] == "event":
+            return bool(frame["seq"] <= self.last_seq)
+        if frame["type"] == "hand_end":  # it shares its seq with its ``settled`` event
+            return any(h["seq"] == frame["seq"] for h in self.hands)
+        return False
+
+    async def _prompt(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
+        self._claim_prompt = any(a["action"]["type"] == "pass" for a in frame["actions"])
+        if frame["prompt_id"] == self._answered:
+            return  # sent again after a resync: already answered
+        if self.ask is None:
+            self._answered = frame["prompt_id"]
+            reply = self.choose(frame)
+            self.sent_at = time.perf_counter()
+            self.actions += 1
+            await ws.send(json.dumps(reply))
+            return
+        if self._asking is not None and self._asking[0] == frame["prompt_id"]:
+            return  # the same prompt again (after a resync): the question stands
+        self._stop_asking("a new prompt")
+        task = asyncio.create_task(self._ask(ws, frame))
+        self._asking = (frame["prompt_id"], task)
+
+    async def _ask(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
+        assert self.ask is not None
+        reply = await self.ask(self.view, frame)
+        if self._asking is not None and self._asking[0] == frame["prompt_id"]:
+            self._asking = None
+        if reply is not None:
+            self._answered = frame["prompt_id"]
+            self.sent_at = time.perf_counter()
+            self.actions += 1
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(json.dumps(reply))
+
+    def _event_closes_prompt(self, event: dict[str, Any]) -> None:
+        """Drop the person's prompt once the table has moved past it."""
+        if self._asking is None:
+            return
+        kind = event["type"]
+        if kind in ("hand_ended", "match_ended"):
+            self._stop_asking("the hand is over")
+        elif self._claim_prompt and kind in CLAIM_CLOSERS:
+            self._stop_asking("the claim window closed")
+
+    def _stop_asking(self, why: str | None) -> None:
+        if self._asking is None:
+            return
+        _, task = self._asking
+        self._asking = None
+        if not task.done():
+            task.cancel()
+            if why is not None and self.on_closed is not None:
+                self.on_closed(why)

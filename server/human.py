@@ -1,15 +1,29 @@
-"""A terminal seat for a person (``jantaku play --bot human``): show the hand and the
-offered actions, read a number."""
+"""A terminal seat for a person (``jantaku play --bot human``): the table with names, winds,
+the dealer, flowers and each river in discard order; the offered actions; a clock that
+counts down; a prompt that goes away the moment the table moves past it.
+
+Lines are read from stdin by one thread into a queue, so the client keeps reading the
+server while you think: a prompt that closes (its clock ran out, someone else's call ended
+the claim window, the hand ended) is dropped at once, and what you typed for it is not
+applied to the next one."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sys
+import threading
+import time
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from engine.notation import format_tile, format_tiles
 from engine.views import TableView
+
+WINDS = "ESWN"
+WARN_AT = (30, 20, 10, 5, 3)  # seconds left at which the clock speaks up
 
 
 def describe(action: dict[str, Any]) -> str:
@@ -22,40 +36,146 @@ def describe(action: dict[str, Any]) -> str:
     return kind
 
 
-def show(console: Console, view: TableView | None) -> None:
+def river(seat: Any) -> str:
+    """Discards in the order they were made: ``*`` marks the riichi tile, parentheses a
+    tile someone called."""
+    out = []
+    for d in seat.discards:
+        text = format_tile(d.tile) + ("*" if d.riichi else "")
+        out.append(f"({text})" if d.called else text)
+    return " ".join(out) or "-"
+
+
+def melds(seat: Any) -> str:
+    parts = []
+    for m in seat.melds:
+        tiles = "concealed kong" if m.tiles is None else " ".join(format_tile(t) for t in m.tiles)
+        parts.append(f"[{m.type} {tiles}]")
+    return " ".join(parts)
+
+
+def show(console: Console, view: TableView | None, names: dict[int, str] | None = None) -> None:
     if view is None or view.hand is None or view.viewer is None:
         return
+    names = names or {}
     hand = view.hand
-    me = hand.seats[view.viewer]
-    console.print(
-        f"[bold]{hand.label}[/bold] wall {hand.wall_remaining}  scores {list(view.scores)}  "
-        f"turn: seat {hand.turn}"
+    pot = f"  deposits {view.pot}" if view.pot else ""
+    honba = f"  honba {hand.honba}" if hand.honba else ""
+    dora = (
+        f"  dora indicators {' '.join(format_tile(t) for t in hand.dora_indicators)}"
+        if hand.dora_indicators
+        else ""
     )
-    for i, seat in enumerate(hand.seats):
-        melds = " ".join(
-            format_tiles(m.tiles) if m.tiles is not None else "[kong]" for m in seat.melds
+    console.print(
+        f"[bold]{escape(hand.label)}[/bold] ({WINDS[hand.round_wind - 1]} round){honba}"
+        f"  tiles left {hand.wall_remaining}{pot}{dora}"
+    )
+    order = [(view.viewer + k) % 4 for k in range(4)]  # you first, then to your right
+    for i in order:
+        seat = hand.seats[i]
+        place = view.seating[i]
+        who = names.get(place, f"seat {place + 1}") + (" (you)" if i == view.viewer else "")
+        tags = [t for t, on in (("dealer", hand.dealer == i), ("riichi", seat.riichi)) if on]
+        turn = "→ " if hand.turn == i and hand.phase.value != "ended" else "  "
+        flowers = (
+            f"  flowers {' '.join(format_tile(t) for t in seat.flowers)}" if seat.flowers else ""
         )
-        river = format_tiles([d.tile for d in seat.discards]) or "-"
-        who = "you" if i == view.viewer else f"seat {i}"
-        console.print(f"  {who:7s} melds: {melds or '-':20s} discards: {river}")
-    tiles = format_tiles(me.hand or ())
+        console.print(
+            f"{turn}{WINDS[seat.wind - 1]} {escape(who)}  {view.scores[place]}"
+            f"{'  ' + ' '.join(tags) if tags else ''}{flowers}  {escape(melds(seat))}"
+        )
+        console.print(f"     river: {river(seat)}")
+    me = hand.seats[view.viewer]
+    tiles = " ".join(format_tile(t) for t in (me.hand or ()))
     drawn = f"  drew {format_tile(hand.drawn)}" if hand.drawn is not None else ""
     console.print(f"  your hand: [bold]{tiles}[/bold]{drawn}")
     if hand.window is not None:
-        console.print(f"  seat {hand.window.seat} offers {format_tile(hand.window.tile)}")
+        offer = names.get(view.seating[hand.window.seat], f"seat {hand.window.seat + 1}")
+        console.print(f"  {escape(offer)} discarded {format_tile(hand.window.tile)}")
+
+
+class Lines:
+    """stdin lines, read by a daemon thread into an asyncio queue."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.started = False
+
+    def start(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        loop = asyncio.get_running_loop()
+        stream = sys.stdin
+
+        def read() -> None:
+            while True:
+                try:
+                    line = stream.readline()
+                except (OSError, ValueError):
+                    line = ""
+                with contextlib.suppress(RuntimeError):  # the loop has closed
+                    loop.call_soon_threadsafe(self.queue.put_nowait, line or None)
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="jantaku-stdin", daemon=True).start()
 
 
 class HumanSeat:
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console()
+        self.lines = Lines()
+        self.names: dict[int, str] = {}
+        self.eof = False
 
-    async def ask(self, view: TableView | None, prompt: dict[str, Any]) -> dict[str, Any]:
-        show(self.console, view)
+    async def ask(self, view: TableView | None, prompt: dict[str, Any]) -> dict[str, Any] | None:
+        """Show the table and the offered actions; the chosen action frame, or None when the
+        prompt's clock ran out first (the server plays for you). Cancelled by the client
+        when the prompt closes."""
+        self.lines.start()
+        show(self.console, view, self.names)
         offered = prompt["actions"]
         for i, frame in enumerate(offered):
             self.console.print(f"  [{i}] {describe(frame['action'])}")
+        deadline = prompt.get("deadline")
+        left = self._left(deadline)
+        clock = f" ({left} s)" if left is not None else ""
+        self.console.print(f"your choice{clock}:", end=" ")
+        warned = {w for w in WARN_AT if left is not None and w >= left}
         while True:
-            text = await asyncio.to_thread(input, "your choice: ")
-            if text.strip().isdigit() and int(text) < len(offered):
+            try:
+                line = await asyncio.wait_for(self.lines.queue.get(), 1.0)
+            except TimeoutError:
+                left = self._left(deadline)
+                if left is None:
+                    continue
+                if left <= 0:
+                    self.console.print("\n[yellow]time is up: the server plays for you[/yellow]")
+                    return None
+                due = [w for w in WARN_AT if w >= left and w not in warned]
+                if due:
+                    warned.update(due)
+                    self.console.print(f"\n  … {left} s left; your choice:", end=" ")
+                continue
+            if line is None:
+                self.eof = True  # no more input: wait for the clock (or forever, untimed)
+                continue
+            text = line.strip()
+            if text.isdigit() and int(text) < len(offered):
                 return dict(offered[int(text)])
-            self.console.print(f"type a number from 0 to {len(offered) - 1}")
+            self.console.print(f"type a number from 0 to {len(offered) - 1}:", end=" ")
+
+    def closed(self, why: str) -> None:
+        """The open prompt is gone; what was typed for it is dropped, not applied to the
+        next one."""
+        self.console.print(f"\n[yellow]prompt closed: {why}[/yellow]")
+        while not self.lines.queue.empty():
+            if self.lines.queue.get_nowait() is None:
+                self.eof = True
+
+    @staticmethod
+    def _left(deadline: float | None) -> int | None:
+        if deadline is None:
+            return None
+        return max(0, round(deadline - time.time()))
