@@ -129,3 +129,34 @@ def test_absent_player_is_shown_then_played_by_a_bot(
                 p.step()
     info = ann.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
     assert info["status"] == "finished"
+
+
+@pytest.mark.parametrize(
+    "ruleset, option, hands",
+    [("zung_jung", "hands_per_game", 4), ("three_kingdoms", "hands_per_session", 2)],
+)
+def test_short_match_by_clicking(new_page: Any, ruleset: str, option: str, hands: int) -> None:
+    """The two other rulesets, short matches on a phone: every hand's sheet, then the
+    match's."""
+    page = new_page(390, 844)
+    register(page, "Pat")
+    create_table(
+        page,
+        ruleset,
+        ["me", "bot:greedy", "bot:greedy", "bot:greedy"],
+        {option: str(hands)},
+        (0, 0, 0),
+    )
+    page.click("#go-table")
+    player = Player(page, random.Random(5))
+
+    def on_sheet(p: Player) -> None:
+        assert page.locator(".matchsheet").count() == 0
+        if p.sheets == 1:
+            page.screenshot(path=str(DOCS / f"phone-hand-end-{ruleset}.png"), full_page=True)
+
+    player.on_sheet = on_sheet
+    while player.step():
+        pass
+    assert player.sheets == hands
+    page.wait_for_selector(".matchsheet svg.chart")

@@ -302,7 +302,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       : st.intermission ? `Next hand: ${esc(intermissionText())}` : "";
     const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
         ${v.hand.furiten ? `<span class="badge">furiten</span>` : ""}</div>
-      <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
+      <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand" style="--n: ${Math.max(14, hand.length + 1.5)}">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
         ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer)}</div>` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
       <p class="muted small keys">Keys: 1-9 the buttons · Enter discards the drawn tile · p / Esc pass · w win · r riichi</p>`;
