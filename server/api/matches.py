@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 
 from server import registry
 from server.api.deps import AuthHeader, ServicesDep
@@ -33,8 +33,10 @@ from server.records.exports import (
     NothingInRange,
     load_archive,
     load_match,
+    load_mjai,
     load_sheet,
     load_tenhou6,
+    mjai_lines,
 )
 from server.records.scoresheet import match_summary, standings_csv, to_csv
 from server.records.sheet import RulesetUnavailable
@@ -199,6 +201,28 @@ async def match_tenhou6(match_id: str, svc: ServicesDep) -> dict[str, Any]:
         raise not_found("match", match_id) from None
     except NotExportable as exc:
         raise ApiError(409, "not_exportable", str(exc)) from None
+
+
+@router.get(
+    "/matches/{match_id}/mjai",
+    response_class=PlainTextResponse,
+    responses={**_errors(404, 409, 422), 200: {"content": {"application/x-ndjson": {}}}},
+)
+async def match_mjai(
+    match_id: str,
+    svc: ServicesDep,
+    seat: int | None = Query(
+        None, ge=0, le=3, description="a seat's own view (others' tiles as '?'); omit: full log"
+    ),
+) -> PlainTextResponse:
+    """A finished riichi match as mjai JSON lines (docs/mjai.md), one event per line."""
+    try:
+        messages = await load_mjai(svc.store, match_id, seat)
+    except NoSuchMatch:
+        raise not_found("match", match_id) from None
+    except NotExportable as exc:
+        raise ApiError(409, "not_exportable", str(exc)) from None
+    return PlainTextResponse(mjai_lines(messages), media_type="application/x-ndjson")
 
 
 @router.get("/archive", response_model=ArchiveOut, responses=_errors(404, 422))

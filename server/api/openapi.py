@@ -42,6 +42,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/admin/tables/{table_id}/seats/{seat}/kick"): (410,),
     ("get", "/api/matches/{match_id}/events"): AUTH,
     ("get", "/api/matches/{match_id}/tenhou6"): (409,),
+    ("get", "/api/matches/{match_id}/mjai"): (409,),
     # the match's ruleset is no longer installed: its sheet cannot be ranked
     ("get", "/api/matches/{match_id}/scoresheet.csv"): (409,),
     ("get", "/api/matches/{match_id}/standings.csv"): (409,),

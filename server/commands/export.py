@@ -1,7 +1,8 @@
 """``jantaku export``: a match's scoresheet (JSON or CSV), standings (CSV), tenhou.net/6
-log or event log, or the archive of every finished match of a date range, read from the
-database ``jantaku serve`` uses (or ``--database``). It never creates or migrates the
-database it reads, and its errors name that database (without a password)."""
+log, mjai JSON lines or event log, or the archive of every finished match of a date
+range, read from the database ``jantaku serve`` uses (or ``--database``). It never
+creates or migrates the database it reads, and its errors name that database (without a
+password)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ class Format(StrEnum):
     csv = "csv"
     standings = "standings"
     tenhou6 = "tenhou6"
+    mjai = "mjai"
     events = "events"
 
 
@@ -62,13 +64,19 @@ async def _open(url: str) -> Any:
 
 
 async def _export(
-    url: str, match_id: str | None, fmt: Format, span: tuple[date, date] | None
+    url: str,
+    match_id: str | None,
+    fmt: Format,
+    span: tuple[date, date] | None,
+    seat: int | None = None,
 ) -> str:
     from server.records.exports import (
         load_archive,
         load_events,
+        load_mjai,
         load_sheet,
         load_tenhou6,
+        mjai_lines,
     )
     from server.records.scoresheet import standings_csv, to_csv
 
@@ -81,6 +89,8 @@ async def _export(
         assert match_id is not None
         if fmt is Format.tenhou6:
             return json.dumps(await load_tenhou6(store, match_id), ensure_ascii=False)
+        if fmt is Format.mjai:
+            return mjai_lines(await load_mjai(store, match_id, seat))
         if fmt is Format.events:
             return json.dumps(await load_events(store, match_id), ensure_ascii=False)
         sheet = await load_sheet(store, match_id)
@@ -105,7 +115,7 @@ def _day(value: str | None, name: str) -> date | None:
 def export(
     match: Annotated[str | None, typer.Option("--match", help="match (table) id")] = None,
     fmt: Annotated[
-        Format, typer.Option("--format", help="json, csv, standings, tenhou6 or events")
+        Format, typer.Option("--format", help="json, csv, standings, tenhou6, mjai or events")
     ] = Format.json,
     database: Annotated[
         str | None,
@@ -122,9 +132,14 @@ def export(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="file (default: stdout)")
     ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", min=0, max=3, help="mjai: one seat's view (others' tiles '?')"),
+    ] = None,
 ) -> None:
-    """Export a match's scoresheet (json, csv), standings (csv), tenhou.net/6 log or event
-    log; or, with --from/--to, every finished match of the range (JSON archive)."""
+    """Export a match's scoresheet (json, csv), standings (csv), tenhou.net/6 log, mjai
+    JSON lines (the full log, or --seat N's view) or event log; or, with --from/--to,
+    every finished match of the range (JSON archive)."""
     from server.config import Settings
     from server.records.exports import NoSuchMatch, NotExportable, NothingInRange
 
@@ -134,12 +149,14 @@ def export(
     span = (first, last) if first is not None and last is not None else None
     if span is None and match is None:
         raise typer.BadParameter("give --match ID, or --from and --to", param_hint="--match")
+    if seat is not None and fmt is not Format.mjai:
+        raise typer.BadParameter("--seat goes with --format mjai", param_hint="--seat")
     if span is not None and span[1] < span[0]:
         raise typer.BadParameter(f"--to {span[1]} is before --from {span[0]}", param_hint="--to")
     url = database or Settings().database_url
     shown = _shown(url)
     try:
-        text = asyncio.run(_export(url, match, fmt, span))
+        text = asyncio.run(_export(url, match, fmt, span, seat))
     except ExportError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from None

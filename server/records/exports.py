@@ -4,10 +4,11 @@ finished matches of a date range."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
-from engine.events import event_from_json
+from engine.events import Event, event_from_json
 from server.records.scoresheet import display_names, scoresheet
 from server.records.sheet import project, table_of
 from server.repositories.protocols import Store, TableRecord
@@ -73,24 +74,51 @@ async def load_events(store: Store, match_id: str) -> list[dict[str, Any]]:
     ]
 
 
-async def load_tenhou6(store: Store, match_id: str) -> dict[str, Any]:
-    """The tenhou.net/6 log of a finished riichi match (``NotExportable`` otherwise)."""
+async def _finished_riichi(store: Store, match_id: str, what: str) -> tuple[list[Event], list[str]]:
+    """The events and seat names of a finished riichi match (``NotExportable`` otherwise)."""
     record = await load_match(store, match_id)
     if record.ruleset != "riichi":
-        raise NotExportable(f"tenhou.net/6 logs exist for riichi matches, not '{record.ruleset}'")
+        raise NotExportable(f"{what} logs exist for riichi matches, not '{record.ruleset}'")
     if record.status != "finished":
         raise NotExportable(f"the match is {record.status}; only finished matches export")
+    events = [event_from_json(e.event) for e in await store.events.read(match_id)]
+    return events, await seat_names(store, record.seats)
+
+
+async def load_tenhou6(store: Store, match_id: str) -> dict[str, Any]:
+    """The tenhou.net/6 log of a finished riichi match (``NotExportable`` otherwise)."""
+    events, names = await _finished_riichi(store, match_id, "tenhou.net/6")
     try:
         from rulesets.riichi.tenhou6 import to_tenhou6
     except ImportError as exc:  # pragma: no cover - the riichi package ships it
         raise NotExportable(f"the tenhou6 exporter is not available: {exc}") from None
-    events = [event_from_json(e.event) for e in await store.events.read(match_id)]
-    names = await seat_names(store, record.seats)
     try:
         doc: dict[str, Any] = to_tenhou6(events, names=names, title=f"Jantaku {match_id}")
     except Exception as exc:
         raise NotExportable(f"tenhou6 export failed: {exc}") from None
     return doc
+
+
+async def load_mjai(store: Store, match_id: str, seat: int | None = None) -> list[dict[str, Any]]:
+    """A finished riichi match as mjai messages: the full log, or with ``seat`` what that
+    seat saw (``rulesets.riichi.mjai.seat_log``). ``NotExportable`` otherwise."""
+    events, names = await _finished_riichi(store, match_id, "mjai")
+    try:
+        from rulesets.riichi.mjai import seat_log, to_mjai
+    except ImportError as exc:  # pragma: no cover - the riichi package ships it
+        raise NotExportable(f"the mjai exporter is not available: {exc}") from None
+    try:
+        if seat is None:
+            return to_mjai(events, names=names)
+        return seat_log(events, seat, names=names)
+    except Exception as exc:
+        raise NotExportable(f"mjai export failed: {exc}") from None
+
+
+def mjai_lines(messages: list[dict[str, Any]]) -> str:
+    """JSON lines: one compact object per line."""
+    compact = (",", ":")
+    return "".join(json.dumps(m, ensure_ascii=False, separators=compact) + "\n" for m in messages)
 
 
 async def load_archive(
