@@ -7,7 +7,7 @@ The contract is deliberately small; table mechanics read the ruleset's ``table_r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
@@ -27,10 +27,44 @@ class Names:
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named set of option values (JSON values, keyed by option name) and where they
-    come from; whatever a preset does not set keeps the ruleset's default."""
+    come from; whatever a preset does not set keeps the ruleset's default. An installed
+    ruleset gives ``description`` and ``title`` in English, Chinese and Japanese."""
 
     options: Mapping[str, Any]
-    description: str
+    description: str | Names
+    title: Names | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionText:
+    """What a person reads about one option: a title, a one-line description, and display
+    names of its values (keyed by the JSON value as text: ``"mcr_table"``, ``"5"``,
+    ``"null"``)."""
+
+    title: Names
+    description: Names
+    values: Mapping[str, Names] = field(default_factory=dict)
+
+
+# (English title, English description, Chinese title, Chinese description, Japanese
+# title, Japanese description): the compact form rulesets write their option texts in.
+TextRow = tuple[str, str, str, str, str, str]
+
+
+def option_texts(
+    rows: Mapping[str, TextRow],
+    values: Mapping[str, Mapping[str, tuple[str, str, str]]] | None = None,
+) -> dict[str, OptionText]:
+    """Build a ruleset's ``option_texts`` from rows and per-option value names."""
+    named = values or {}
+    return {
+        name: OptionText(
+            Names(en, zh, ja),
+            Names(en_d, zh_d, ja_d),
+            {value: Names(*texts) for value, texts in named.get(name, {}).items()},
+        )
+        for name, (en, en_d, zh, zh_d, ja, ja_d) in rows.items()
+    }
 
 
 class OptionsError(ValueError):
@@ -46,7 +80,8 @@ class OptionsError(ValueError):
 class Ruleset(Protocol):
     """A ruleset may also expose ``presets``, a mapping from a name to a ``Preset``
     (``presets_of``); options then accept ``{"preset": NAME, ...overrides}`` wherever they
-    are accepted (``parse_options``)."""
+    are accepted (``parse_options``). ``option_texts`` (name to ``OptionText``) gives each
+    option's title and description in three languages (``options_schema`` exports them)."""
 
     id: str
     version: str
@@ -66,10 +101,27 @@ PRESET_KEY = "preset"
 DEFAULT_PRESET = "default"  # every ruleset has it: the defaults themselves
 
 
+DEFAULTS_PRESET = Preset(
+    {},
+    Names(
+        "every option at the ruleset's default",
+        "所有选项均取本规则的默认值",
+        "すべてのオプションがこのルールの既定値",
+    ),
+    Names("Defaults", "默认", "既定"),
+)
+
+
 def presets_of(ruleset: Ruleset) -> dict[str, Preset]:
-    """The named presets of a ruleset, ``default`` (its defaults) first."""
+    """The named presets of a ruleset, ``default`` (its defaults) first; a ruleset may
+    declare ``default`` itself to name and describe its defaults (it must set nothing)."""
     declared: Mapping[str, Preset] = getattr(ruleset, "presets", None) or {}
-    return {DEFAULT_PRESET: Preset({}, "the ruleset's defaults"), **declared}
+    return {DEFAULT_PRESET: declared.get(DEFAULT_PRESET, DEFAULTS_PRESET), **declared}
+
+
+def option_texts_of(ruleset: Ruleset) -> Mapping[str, OptionText]:
+    texts: Mapping[str, OptionText] = getattr(ruleset, "option_texts", None) or {}
+    return texts
 
 
 def parse_options(ruleset: Ruleset, raw: Mapping[str, Any] | None) -> BaseModel:
@@ -101,20 +153,58 @@ def resolved_options(options: BaseModel) -> dict[str, Any]:
     return options.model_dump(mode="json")
 
 
+def _langs(names: Names) -> dict[str, str]:
+    return {"en": names.en, "zh": names.zh, "ja": names.ja}
+
+
+def _english(text: str | Names) -> str:
+    return text if isinstance(text, str) else text.en
+
+
+def _annotate(prop: dict[str, Any], text: OptionText) -> None:
+    """Titles and descriptions in English as JSON Schema has them, the three languages
+    under ``x-title`` / ``x-description``, display names of values under ``x-values``."""
+    prop["title"] = text.title.en
+    prop["description"] = text.description.en
+    prop["x-title"] = _langs(text.title)
+    prop["x-description"] = _langs(text.description)
+    if text.values:
+        prop["x-values"] = {value: _langs(names) for value, names in text.values.items()}
+
+
 def options_schema(ruleset: Ruleset) -> dict[str, Any]:
-    """The options model's JSON Schema; with presets, a ``preset`` property names them."""
+    """The options model's JSON Schema with every option's texts (``option_texts_of``);
+    with presets, a ``preset`` property names them and ``x-presets`` gives each one's
+    title, description and resolved options (so a form can show what differs)."""
     schema = ruleset.options_model.model_json_schema()
+    props: dict[str, Any] = schema.setdefault("properties", {})
+    for name, text in option_texts_of(ruleset).items():
+        if name in props:
+            _annotate(props[name], text)
     presets = presets_of(ruleset)
     if len(presets) > 1:
-        described = "; ".join(f"{name}: {p.description}" for name, p in presets.items())
-        schema.setdefault("properties", {})[PRESET_KEY] = {
+        described = "; ".join(f"{name}: {_english(p.description)}" for name, p in presets.items())
+        props[PRESET_KEY] = {
             "type": "string",
             "enum": list(presets),
             "default": DEFAULT_PRESET,
             "title": "Preset",
             "description": "start from a named set of options; the other keys override it "
             f"({described})",
+            "x-title": {"en": "Preset", "zh": "预设", "ja": "プリセット"},
         }
+        exported: dict[str, Any] = {}
+        for name, p in presets.items():
+            entry: dict[str, Any] = {
+                "description": _english(p.description),
+                "options": resolved_options(parse_options(ruleset, {PRESET_KEY: name})),
+            }
+            if isinstance(p.description, Names):
+                entry["x-description"] = _langs(p.description)
+            if p.title is not None:
+                entry["x-title"] = _langs(p.title)
+            exported[name] = entry
+        schema["x-presets"] = exported
     return schema
 
 

@@ -19,15 +19,18 @@ which reading of the seed was chosen where it is ambiguous.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel
 
-from engine.ruleset import Names
+from engine.ruleset import Names, OptionText, Preset
 from engine.table_rules import TableRules
 from rulesets.mcr.options import Options
 from rulesets.mcr.scorer import score_with
 from rulesets.mcr.table import MCRMatch
 from rulesets.mcr.table import match_rules as _match_rules
 from rulesets.mcr.table import table_rules as _table_rules
+from rulesets.mcr.texts import OPTION_TEXTS, PRESETS
 
 
 class MCRRuleset:
@@ -35,6 +38,8 @@ class MCRRuleset:
     version = "1.0.0"
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
     options_model: type[BaseModel] = Options
+    presets: Mapping[str, Preset] = PRESETS
+    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     # A compiled function, not a method: no Python frame on the scoring path.
     score = staticmethod(score_with)

@@ -13,13 +13,14 @@ from pydantic import BaseModel
 
 from engine.context import InvalidInput, WinContext
 from engine.match import RenchanMatch
-from engine.ruleset import Names, Preset
+from engine.ruleset import Names, OptionText, Preset
 from engine.scoring import Score, ScoreError
 from engine.table_rules import TableRules
 from rulesets.riichi.match import match_rules as _match_rules
-from rulesets.riichi.options import PRESETS, RiichiOptions, preset
+from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, score_win
 from rulesets.riichi.table import table_rules as _table_rules
+from rulesets.riichi.texts import OPTION_TEXTS
 
 
 class RiichiRuleset:
@@ -27,7 +28,8 @@ class RiichiRuleset:
     version = "1.0.0"
     names = Names(en="Japanese Riichi", zh="日本立直麻将", ja="リーチ麻雀")
     options_model: type[BaseModel] = RiichiOptions
-    presets: Mapping[str, Preset] = PRESETS
+    presets: Mapping[str, Preset] = {"default": DEFAULT_PRESET, **PRESETS}
+    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:
         opts = options if type(options) is RiichiOptions else _coerce(options)

@@ -6,12 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
-from engine.ruleset import Preset
+from engine.ruleset import Names, Preset
 
 PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
-AbortiveDraw = Literal[
-    "kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou"
-]
+AbortiveDraw = Literal["kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou"]
 ALL_ABORTIVE_DRAWS: frozenset[AbortiveDraw] = frozenset(
     {"kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou"}
 )
@@ -52,19 +50,9 @@ class RiichiOptions(BaseModel):
     paarenchan_needs_yaku: bool = True
     shiisan_puutaa: bool = False
     nagashi_mangan: bool = False
-    nagashi_called_discard_voids: bool = Field(
-        False,
-        title="Calls void nagashi mangan",
-        description="seed 004's optional rule (選択ルール), off by default: calls made before "
-        "the draw void nagashi mangan; which calls: nagashi_voiding_calls",
-    )
-    nagashi_voiding_calls: Literal["any_call", "on_own_discards"] = Field(
-        "any_call",
-        title="Calls that void nagashi mangan",
-        description="with nagashi_called_discard_voids: any chi, pon or kan in the hand, a "
-        "concealed kong included (seed 004), or only a call on one of the player's own "
-        "discards (Tenhou)",
-    )
+    # seed 004's optional rule (選択ルール): calls void nagashi (docs/options.md)
+    nagashi_called_discard_voids: bool = False
+    nagashi_voiding_calls: Literal["any_call", "on_own_discards"] = "any_call"
     nagashi_then_noten_payments: bool = True
     nagashi_multiple: Literal["cancel", "each"] = "cancel"
     chankan_reveals_kan_dora: bool = False
@@ -121,6 +109,15 @@ class RiichiOptions(BaseModel):
 
 # riichi.md §16 "Presets worth shipping", checked against the published rules as cited in
 # each description. Values are JSON (lists for sets and tuples), as a client would send.
+DEFAULT_PRESET = Preset(
+    {},
+    Names(
+        "Seed 004's rules, gaps filled as riichi.md §16 chose (no red fives, double ron)",
+        "种子 004 的规则，空白处按 riichi.md §16 选定（无赤宝牌，允许两家和）",
+        "シード 004 のルール、空白は riichi.md §16 の選択（赤なし、ダブロンあり）",
+    ),
+    Names("Seed rules", "种子规则", "シードのルール"),
+)
 PRESETS: dict[str, Preset] = {
     "tenhou": Preset(
         {
@@ -134,9 +131,16 @@ PRESETS: dict[str, Preset] = {
             "double_yakuman": False,
             "suukantsu_value": "single",
         },
-        "tenhou.net ranked four-player rules (red fives 3, open kan dora after the discard, "
-        "nagashi mangan void only when one's own discard is called and replacing noten "
-        "payments, yakuman stack but no double yakuman)",
+        Names(
+            "tenhou.net ranked four-player rules (red fives 3, open kan dora after the "
+            "discard, nagashi mangan void only when one's own discard is called and replacing "
+            "noten payments, yakuman stack but no double yakuman)",
+            "天凤四人段位战规则（赤宝牌 3 张，明杠的杠宝牌打牌后翻开，流局满贯只在自己的舍牌"
+            "被鸣时无效并取代不听罚符，役满可复合但无两倍役满）",
+            "天鳳四人段位戦のルール（赤 3 枚、明槓のカンドラは打牌後、流し満貫は自分の捨て牌を"
+            "鳴かれたときのみ無効でノーテン罰符の代わり、役満は複合するがダブル役満なし）",
+        ),
+        Names("Tenhou", "天凤", "天鳳"),
     ),
     "ema": Preset(
         {
@@ -157,9 +161,19 @@ PRESETS: dict[str, Preset] = {
             "tobi": "off",
             "west_extension": "off",
         },
-        "EMA Riichi Competition Rules, 2016 edition (no red fives, no abortive draws, double "
-        "and triple ron, renhou a mangan, no nagashi mangan, 13+ han a sanbaiman, at most "
-        "one yakuman, 30,000 start without oka, uma 15/5, no bust: play goes on below zero)",
+        Names(
+            "EMA Riichi Competition Rules, 2016 edition (no red fives, no abortive draws, "
+            "double and triple ron, renhou a mangan, no nagashi mangan, 13+ han a sanbaiman, "
+            "at most one yakuman, 30,000 start without oka, uma 15/5, no bust: play goes on "
+            "below zero)",
+            "欧洲麻将协会立直比赛规则 2016 年版（无赤宝牌，无途中流局，允许两家和与三家和，"
+            "人和为满贯，无流局满贯，13 番以上为三倍满，役满至多一个，起始 30000 无奥卡，"
+            "顺位马 15/5，不击飞）",
+            "EMA リーチ競技ルール 2016 年版（赤なし、途中流局なし、ダブロン・トリロンあり、"
+            "人和は満貫、流し満貫なし、13 翻以上は三倍満、役満は一つまで、30000 点持ち"
+            "オカなし、ウマ 15/5、トビなし）",
+        ),
+        Names("EMA 2016", "欧洲麻将协会 2016", "EMA 2016"),
     ),
     "wrc": Preset(
         {
@@ -174,9 +188,16 @@ PRESETS: dict[str, Preset] = {
             "agari_yame": False,
             "west_extension": "off",
         },
-        "World Riichi Championship rules, 2015 rule book (head bump, no abortive draws, "
-        "every yakuman single and at most one, 13+ han a sanbaiman, no agari yame, 30,000 "
-        "start without oka, uma 15/5)",
+        Names(
+            "World Riichi Championship rules, 2015 rule book (head bump, no abortive draws, "
+            "every yakuman single and at most one, 13+ han a sanbaiman, no agari yame, "
+            "30,000 start without oka, uma 15/5)",
+            "世界立直锦标赛 2015 年规则（截和，无途中流局，役满只计一倍且至多一个，13 番以上为"
+            "三倍满，无和了止，起始 30000 无奥卡，顺位马 15/5）",
+            "世界リーチ選手権 2015 年ルール（頭ハネ、途中流局なし、役満はシングルで一つまで、"
+            "13 翻以上は三倍満、アガリやめなし、30000 点持ちオカなし、ウマ 15/5）",
+        ),
+        Names("WRC 2015", "世界立直锦标赛 2015", "WRC 2015"),
     ),
 }
 

@@ -10,10 +10,12 @@ dora and riichi, played on the engine's dead wall with 16-tile hands. Modules:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel
 
 from engine.context import WinContext
-from engine.ruleset import Names
+from engine.ruleset import Names, OptionText
 from engine.scoring import Score
 from engine.table_rules import TableRules
 from rulesets.three_kingdoms.match import ThreeKingdomsMatch
@@ -21,6 +23,7 @@ from rulesets.three_kingdoms.options import Options, as_options
 from rulesets.three_kingdoms.scorer import HAND_TILES, RULESET_ID
 from rulesets.three_kingdoms.scorer import score as _score
 from rulesets.three_kingdoms.table import table_rules as _table_rules
+from rulesets.three_kingdoms.texts import OPTION_TEXTS
 
 
 class ThreeKingdomsRuleset:
@@ -28,6 +31,7 @@ class ThreeKingdomsRuleset:
     version = "1.0.0"
     names = Names(en="Three Kingdoms", zh="三国麻将", ja="三国麻雀")
     options_model: type[BaseModel] = Options
+    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:
         return _score(win, as_options(options))

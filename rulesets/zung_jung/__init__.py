@@ -4,10 +4,12 @@ rules (../shared/rules/zung-jung.md). Entry point: ``zung_jung = "rulesets.zung_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel
 
 from engine.context import WinContext
-from engine.ruleset import Names
+from engine.ruleset import Names, OptionText
 from engine.scoring import Score
 from engine.table_rules import TableRules
 from rulesets.zung_jung.options import Options
@@ -15,6 +17,7 @@ from rulesets.zung_jung.scorer import HAND_TILES, RULESET_ID
 from rulesets.zung_jung.scorer import score as _score
 from rulesets.zung_jung.table import ZJMatch, as_options
 from rulesets.zung_jung.table import table_rules as _table_rules
+from rulesets.zung_jung.texts import OPTION_TEXTS
 
 
 class ZungJungRuleset:
@@ -22,6 +25,7 @@ class ZungJungRuleset:
     version = "1.0.0"
     names = Names(en="Zung Jung", zh="中庸麻雀", ja="中庸麻雀")
     options_model: type[BaseModel] = Options
+    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:
         return _score(win, as_options(options))
