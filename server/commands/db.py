@@ -78,20 +78,24 @@ def current(url: UrlOption = None) -> None:
 @db.command("rebuild-records")
 def rebuild_records(url: UrlOption = None) -> None:
     """Project every match's records again from its stored events and corrections (hand
-    rows, totals, standings, player statistics), e.g. after upgrading an older database."""
+    rows, totals, standings, player statistics), then replay every ruleset's ratings from
+    nothing, e.g. after upgrading an older database."""
     from server.db.store import SqlStore
 
     async def run(target: str) -> int:
         store = await SqlStore.open(target, migrate_first=False)
         try:
             n = 0
-            for record in await store.tables.list():
+            records = await store.tables.list()
+            for record in records:
                 n += await store.records.rebuild(record.id)
+            for ruleset in sorted({r.ruleset for r in records}):
+                await store.records.rebuild_ratings(ruleset)
             return n
         finally:
             await store.close()
 
     try:
-        typer.echo(f"records of {asyncio.run(run(_url(url)))} matches rebuilt")
+        typer.echo(f"records of {asyncio.run(run(_url(url)))} matches rebuilt, ratings replayed")
     except Exception as exc:
         _fail(exc)

@@ -184,3 +184,41 @@ class Audit(Base):
     by: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class RatingHistory(Base):
+    """What one counted match did to one player's rating (server.records.ratings); the
+    rows of a ruleset are replayed from a match onwards whenever it finishes or is
+    corrected."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (
+        Index("ix_rating_history_ruleset_ended", "ruleset", "ended"),
+        Index("ix_rating_history_player_ruleset", "player", "ruleset"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"))
+    ended: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    player: Mapped[str] = mapped_column(ID)
+    place: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    matches_before: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+
+
+class PlayerRating(Base):
+    """A player's current rating per ruleset (the last row of their rating history)."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(ID, primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    ordinal: Mapped[float] = mapped_column(Float, index=True)

@@ -23,6 +23,7 @@ from server.repositories.protocols import (
 )
 
 if TYPE_CHECKING:
+    from server.records.ratings import HistoryRow, RatedMatch, Rating
     from server.records.sheet import Projection
 
 
@@ -97,6 +98,7 @@ class MemoryRecords:
         self._match_stats: dict[str, dict[int, tuple[str, dict[str, Any]]]] = {}
         self._stats: dict[tuple[str, str], dict[str, Any]] = {}
         self._log: MemoryEventLog | None = None  # set by the store
+        self._history: dict[str, list[HistoryRow]] = {}  # per ruleset, in key order
 
     def _projection(self, record: TableRecord, finished: bool) -> Projection:
         from server.records.sheet import project, table_of
@@ -112,7 +114,6 @@ class MemoryRecords:
 
     def _write(self, record: TableRecord, p: Projection) -> None:
         """What the SQL store's ``_write_projection`` writes, in memory."""
-        from server.records import stats as statistics
         from server.records.sheet import standings_json
 
         record.scores = list(p.final)
@@ -120,8 +121,56 @@ class MemoryRecords:
         record.hands_played = len(self._hands.get(record.id, []))
         record.standings = standings_json(p.standings)
         record.voided = p.voided is not None
-        if not p.standings:
-            return
+        if p.standings:
+            self._write_standings(record, p)
+        if record.status == "finished" and record.ended is not None:
+            self._replay_ratings(record.ruleset, (record.ended, record.id))
+
+    def _replay_ratings(self, ruleset: str, key: tuple[datetime, str] | None) -> int:
+        """What the SQL store's ``_write_ratings`` writes: the history of ``ruleset``
+        from the match ``key`` onwards (from nothing: None) replayed."""
+        from server.records import ratings as rating
+
+        history = self._history.get(ruleset, [])
+        kept = [h for h in history if key is not None and h.key < key]
+        matches = [m for m in self._rated(ruleset) if key is None or m.key >= key]
+        _, rows = rating.replay(ruleset, rating.state_before(kept, None), matches)
+        self._history[ruleset] = kept + rows
+        return len(matches)
+
+    def _rated(self, ruleset: str) -> list[RatedMatch]:
+        from server.records.ratings import RatedMatch
+
+        out: list[RatedMatch] = []
+        for table_id, rows in self._standings.items():
+            record = self._tables._by_id.get(table_id)
+            if record is None or record.voided or record.status != "finished":
+                continue
+            if record.ruleset != ruleset or record.ended is None:
+                continue
+            ordered = sorted(rows, key=lambda s: s.place)
+            out.append(
+                RatedMatch(
+                    table_id, record.ended, [s.player for s in ordered], [s.rank for s in ordered]
+                )
+            )
+        return out
+
+    async def ratings(self, ruleset: str) -> dict[str, Rating]:
+        from server.records.ratings import state_before
+
+        return state_before(self._history.get(ruleset, []), None)
+
+    async def rating_history(self, ruleset: str, player: str | None = None) -> list[HistoryRow]:
+        rows = self._history.get(ruleset, [])
+        return [h for h in rows if player in (None, h.player)]
+
+    async def rebuild_ratings(self, ruleset: str) -> int:
+        return self._replay_ratings(ruleset, None)
+
+    def _write_standings(self, record: TableRecord, p: Projection) -> None:
+        from server.records import stats as statistics
+
         self._standings[record.id] = [copy.copy(s) for s in p.standings]
         old = {player for player, _ in self._match_stats.get(record.id, {}).values()}
         parts = statistics.contributions(record.id, p, record.seats)

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from server.records.ratings import HistoryRow, Rating
+
 
 class StorageError(Exception):
     """The store could not write (database unreachable, disk full …): nothing was
@@ -207,6 +209,19 @@ class RecordRepository(Protocol):
     async def rebuild(self, table_id: str) -> bool:
         """Project the match again from its stored events and corrections (False: no
         such match)."""
+        ...
+
+    async def ratings(self, ruleset: str) -> dict[str, Rating]:
+        """Every rated player's current rating of ``ruleset`` (server.records.ratings)."""
+        ...
+
+    async def rating_history(self, ruleset: str, player: str | None = None) -> list[HistoryRow]:
+        """The rating history of ``ruleset`` (of one player), in the order the matches
+        ended."""
+        ...
+
+    async def rebuild_ratings(self, ruleset: str) -> int:
+        """Replay every counted match of ``ruleset`` from nothing; the number of matches."""
         ...
 
     async def void_last_hand(self, table_id: str, by: str, reason: str) -> CorrectionRow | None:

@@ -90,7 +90,9 @@ def test_export_json_csv_events(tmp_path: Path) -> None:
     r = runner.invoke(app, ["export", "--from", "2001-02-01", "--to", "2001-01-01"])
     assert r.exit_code == 2 and "before" in r.output
     r = runner.invoke(app, ["db", "rebuild-records", "--url", url])
-    assert r.exit_code == 0 and "records of 1 matches rebuilt" in r.output, r.output
+    assert r.exit_code == 0 and "records of 1 matches rebuilt, ratings replayed" in r.output, (
+        r.output
+    )
     r = runner.invoke(app, ["export", "--match", "m1", "--url", url])
     assert json.loads(r.output)["hands"] == sheet["hands"]
 

@@ -26,6 +26,8 @@ TABLES = {
     "audit",
     "player_match_stats",
     "player_stats",
+    "rating_history",
+    "ratings",
 }
 
 
