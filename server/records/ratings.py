@@ -13,12 +13,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
-MODEL = PlackettLuce()
-MU: float = MODEL.mu  # 25
-SIGMA: float = MODEL.sigma  # 25 / 3
+MU = 25.0  # the model's defaults (openskill's PlackettLuce())
+SIGMA = 25.0 / 3
+
+
+@cache
+def model() -> PlackettLuce:
+    """Imported on first use, so that the store loads without the package until a match
+    is rated."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 def is_rated_seat(player: str) -> bool:
@@ -77,8 +88,8 @@ class HistoryRow:
 def rate(ruleset: str, state: dict[str, Rating], match: RatedMatch) -> list[HistoryRow]:
     """Update ``state`` with one match; the history rows of its rated players."""
     priors = [state.get(p, START) if is_rated_seat(p) else START for p in match.players]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in priors]
-    updated = MODEL.rate(teams, ranks=[float(r) for r in match.ranks])
+    teams = [[model().rating(mu=r.mu, sigma=r.sigma)] for r in priors]
+    updated = model().rate(teams, ranks=[float(r) for r in match.ranks])
     rows: list[HistoryRow] = []
     for place, (player, prior, team) in enumerate(zip(match.players, priors, updated, strict=True)):
         if not is_rated_seat(player):
