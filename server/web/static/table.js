@@ -318,6 +318,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const box = $("#sheet");
     const s = st.sheet;
     $("#stage").classList.toggle("has-sheet", !!(s && st.model));
+    // a wide screen shows the sheet beside the board it belongs to
+    root.querySelector(".table-page").classList.toggle("beside", !!(s && st.model && (s.live || s.kind === "match")));
     if (!s || !st.model) { box.hidden = true; box._html = null; box.innerHTML = ""; return; }
     box.hidden = false;
     const m = st.model;
