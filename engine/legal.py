@@ -672,37 +672,55 @@ def _riichi_discards(
     ):
         return []
     n_melds = len(seat.melds)
-    # after the discard at most one isolated tile may remain (see may_be_ready)
+    n_sets = rules.n_sets
+    # after the discard at most one isolated tile may remain (see may_be_ready), unless a
+    # special shape is near: it takes no melds beyond its extra sets (16-tile hands: one,
+    # a concealed kong in a riichi hand), a knitted straight one more
     iso, pairs, mask = facts
+    shape = rules.shape_rules
     quick_no = iso > 2 and not (
-        n_melds == 0
+        n_melds <= n_sets - 4
         and (
             pairs >= 5
             or (mask & _ORPHAN_MASK).bit_count() >= 12
-            or rules.shape_rules.knitted_straight
-            or rules.shape_rules.honors_and_knitted
+            or shape.knitted_straight
+            or shape.honors_and_knitted
         )
     )
-    if quick_no:
+    if quick_no and not (shape.knitted_straight and n_melds <= n_sets - 3):
         return []
-    n_sets = rules.n_sets
     if n_sets == 4 and not _may_be_tenpai(key, facts, n_melds, rules.shape_rules):
         return []
+    forbidden = seat.kuikae
+    return [
+        Discard(seat=seat_index, tile=t, riichi=True)
+        for t in riichi_discard_tiles(rules, seat)
+        if kind_of(t) not in forbidden
+    ]
+
+
+def riichi_discard_tiles(rules: TableRules, seat: SeatState) -> list[Tile]:
+    """The seat's tiles whose discard leaves its concealed tiles ready (riichi.md §5, §6):
+    the shape only, yaku and furiten aside. The tile discarded no longer counts as held,
+    so a wait on it (a furiten riichi) is a wait when copies of it are left."""
+    n_melds = len(seat.melds)
+    n_sets = rules.n_sets
     counts = hand_counts(seat.hand)
     if shanten(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules) > 0:
         return []
-    out: list[Action] = []
-    forbidden = set(seat.kuikae)
+    out: list[Tile] = []
     held = all_counts(seat)
     for t in sorted(set(seat.hand)):
-        if is_flower(t) or kind_of(t) in forbidden:
+        if is_flower(t):
             continue
         k = kind_of(t)
         counts[k] -= 1
-        ready = waits(counts, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+        held[k] -= 1
+        ready = waits(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules, held=held)
         counts[k] += 1
+        held[k] += 1
         if ready:
-            out.append(Discard(seat=seat_index, tile=t, riichi=True))
+            out.append(t)
     return out
 
 
@@ -712,10 +730,19 @@ def _riichi_kong_ok(
     """A concealed kong after riichi keeps the waits (riichi.md §6, option riichi_ankan)."""
     if not seat.riichi:
         return True
+    if hand.drawn is None or kind_of(hand.drawn) != k:
+        return False
+    return riichi_kong_keeps_waits(rules, seat, counts, k)
+
+
+def riichi_kong_keeps_waits(rules: TableRules, seat: SeatState, counts: list[int], k: int) -> bool:
+    """Whether a riichi seat holding ``counts`` (its concealed tiles, the drawn fourth
+    ``k`` included) may make the concealed kong of ``k`` (riichi.md §6, option
+    ``riichi_ankan``): the waits of the 13 (16) tiles before the draw, when the fourth
+    copy was not the seat's yet, equal the waits after the kong, when no copy of ``k`` is
+    left to wait on."""
     riichi = rules.riichi
     if riichi is None or riichi.ankan is RiichiAnkan.FORBIDDEN:
-        return False
-    if hand.drawn is None or kind_of(hand.drawn) != k:
         return False
     n_melds = len(seat.melds)
     before = list(counts)
@@ -723,7 +750,9 @@ def _riichi_kong_ok(
     after = list(counts)
     after[k] -= 4
     held = all_counts(seat)
+    held[k] -= 1  # before the draw
     w_before = waits(before, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+    held[k] += 1
     w_after = waits(after, n_melds + 1, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
     if not w_before or w_before != w_after:
         return False

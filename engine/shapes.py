@@ -644,9 +644,48 @@ def _special_possible_before_win(counts: Sequence[int], rules: ShapeRules) -> bo
         return True
     if rules.thirteen_orphans and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12:
         return True
-    if rules.knitted_straight:
+    if rules.knitted_straight and _knitted_within_one(counts):
         return True  # the knitted tiles need not touch anything held
     return rules.honors_and_knitted and sum(1 for c in counts if c) >= 13
+
+
+def _knitted_within_one(counts: Sequence[int]) -> bool:
+    """Whether some knitted pattern misses at most one of its nine kinds: a knitted
+    straight one tile (or one swap) away needs that."""
+    for suits in KNITTED_PATTERNS:
+        missing = 0
+        for k in knitted_kinds(suits):
+            if not counts[k]:
+                missing += 1
+        if missing <= 1:
+            return True
+    return False
+
+
+def _special_possible_after_swap(counts: Sequence[int], rules: ShapeRules) -> bool:
+    """``_special_possible`` loosened by a discard and a draw still to come (a discard adds
+    no kind, a draw one; each flips one count's parity)."""
+    if rules.seven_pairs and sum(1 for c in counts if c % 2) <= 5:
+        return True
+    if rules.thirteen_orphans and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 12:
+        return True
+    if rules.knitted_straight and _knitted_within_one(counts):
+        return True
+    return rules.honors_and_knitted and sum(1 for c in counts if c) >= 13
+
+
+def _special_ready(counts: list[int], n_melds: int, n_sets: int, rules: ShapeRules) -> bool:
+    """Whether one more tile completes a special shape (plus its extra sets)."""
+    if not _special_possible_before_win(counts, rules):
+        return False
+    for k in range(NUM_KINDS):
+        if counts[k] < 4:
+            counts[k] += 1
+            ready = _is_special_complete(counts, n_melds, n_sets, rules)
+            counts[k] -= 1
+            if ready:
+                return True
+    return False
 
 
 # ------------------------------------------------------------------ shanten
@@ -712,7 +751,34 @@ def shanten_standard(counts: Sequence[int], n_sets: int) -> int:
         m = min(m, n_sets)
         t = min(t, n_sets - m)
         best = min(best, 2 * n_sets - 2 * m - t - p)
+    if best == 0 and max(counts) >= 4 and not _really_ready(counts, n_sets):
+        return 1
     return best
+
+
+def _really_ready(counts: Sequence[int], n_sets: int) -> bool:
+    """Whether a hand the block count calls ready (0) needs no fifth copy of a kind held
+    four times: ``4444p`` with three melds counts as a set and a pair wait on ``4p``. Such
+    a hand is one swap from ready (a single tile wait on any other kind), so shanten is 1.
+    A hand of ``3 * n_sets + 2`` tiles is ready after a discard that leaves one ready."""
+    trial = list(counts)
+    if sum(counts) == 3 * n_sets + 2:
+        for k in range(NUM_KINDS):
+            if trial[k]:
+                trial[k] -= 1
+                ready = _really_ready(trial, n_sets)
+                trial[k] += 1
+                if ready:
+                    return True
+        return False
+    for k in range(NUM_KINDS):
+        if trial[k] < 4 and _touches(counts, k):
+            trial[k] += 1
+            complete = is_standard_complete(trial)
+            trial[k] -= 1
+            if complete:
+                return True
+    return False
 
 
 def shanten_seven_pairs(counts: Sequence[int], *, four_as_two_pairs: bool = False) -> int:
@@ -743,17 +809,23 @@ def shanten(
             )
         if rules.thirteen_orphans:
             best = min(best, shanten_thirteen_orphans(counts))
-    elif best > 0 and n_sets > 4 and n_melds <= n_sets - 4:
+    elif best > 0 and n_sets > 4 and n_melds <= n_sets - (3 if rules.knitted_straight else 4):
         size = sum(counts)
         concealed = 3 * (n_sets - n_melds)
-        if size == concealed + 2 and _is_special_complete(counts, n_melds, n_sets, rules):
-            return -1
-        if size == concealed + 1 and _special_possible_before_win(counts, rules):
-            trial = list(counts)
+        trial = list(counts)
+        if size == concealed + 1 and _special_ready(trial, n_melds, n_sets, rules):
+            return 0
+        if size == concealed + 2:
+            if _is_special_complete(counts, n_melds, n_sets, rules):
+                return -1
+            if not _special_possible_after_swap(counts, rules):
+                return best
+            # ready after one discard (the riichi declaration asks this)
             for k in range(NUM_KINDS):
-                trial[k] += 1
-                ready = _is_special_complete(trial, n_melds, n_sets, rules)
-                trial[k] -= 1
-                if ready:
-                    return 0
+                if trial[k]:
+                    trial[k] -= 1
+                    ready = _special_ready(trial, n_melds, n_sets, rules)
+                    trial[k] += 1
+                    if ready:
+                        return 0
     return best

@@ -8,10 +8,6 @@ bottom then stack 2 top and bottom (12, 13, 10, 11); the dora indicator is the t
 stack 3 (8) and the kan-dora indicators the tops of stacks 4-7 (6, 4, 2, 0); each ura
 indicator lies under its indicator (9, 7, 5, 3, 1). The live wall never feeds the dead
 wall, so the last live tile is fixed.
-
-One rule the engine cannot express yet (reported to its owner): riichi on a hand that is
-ready only as a special shape plus a set (``engine.shapes.shanten`` reads 16-tile hands
-as the standard shape only, so such a hand is offered no riichi discard).
 """
 
 from __future__ import annotations

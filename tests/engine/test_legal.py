@@ -35,11 +35,12 @@ from engine.legal import (
     may_be_ready,
     win_context,
 )
+from engine.melds import Meld, MeldType
 from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, shanten, shanten_standard, waits
 from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
-from engine.state import DiscardRecord, MatchState, Phase, SeatState, update
+from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState, update
 from engine.table_rules import Abort, Kuikae
 from engine.wall import WallSpec
 
@@ -513,3 +514,59 @@ def test_double_riichi_flag_follows_the_rules(h) -> None:
             state = pass_all(state)
         ctx = win_context(state, 0, T("2s"), tsumo=True)
         assert ctx.riichi and ctx.double_riichi is allowed and ctx.ippatsu
+
+
+OTHERS = ["123m123p123s1234z", "234m234p234s1234z", "345m345p345s5566z"]
+
+
+def test_riichi_kong_that_changes_the_waits_is_refused(h) -> None:
+    """riichi.md §6: ``6677778888999m`` waits on 5m, 6m and 9m; after a kong of the drawn
+    fourth 9m only 6m and 9m would complete it (and the 9m no longer exists)."""
+    table = riichi_table(h, ["6677778888999m", *OTHERS], draws="9m", dead={0: "9s"})
+    state, _ = start(table, "kong")
+    state = with_seat(state, 0, riichi=True, riichi_accepted=True)
+    legal = legal_actions(state, 0)
+    assert ConcealedKong(seat=0, tile=T("9m")) not in legal
+    assert [a for a in legal if isinstance(a, Discard)] == [Discard(seat=0, tile=T("9m"))]
+
+
+def test_riichi_on_a_furiten_wait_of_the_tile_discarded(h) -> None:
+    """riichi.md §5, §6: discarding a 6m from ``56666777889999m`` leaves a hand waiting on
+    6m (one copy unseen): ready, so the (furiten) riichi may be declared."""
+    table = riichi_table(h, ["5666677788999m", *OTHERS], draws="9m")
+    state, _ = start(table, "furiten riichi")
+    riichi = {a.tile for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi}
+    assert T("6m") in riichi
+
+
+def test_riichi_on_a_special_shape_plus_a_set(h) -> None:
+    """Three Kingdoms §5.1, §7: seven pairs plus a set is a winning shape, so a hand one
+    tile from it may declare riichi."""
+    table = h.make_table(
+        h.THREE_KINGDOMS_LIKE,
+        wall=h.arrange(
+            h.THREE_KINGDOMS_LIKE.wall,
+            [
+                "1133557799m22p4p678s",
+                "123m456m789m123p5z666z",
+                "234p567p789s123s5z777z",
+                "111z222z333z444z345s6z",
+            ],
+            draws="9s",
+        ),
+    )
+    state, _ = start(table, "seven pairs")
+    riichi = {a.tile for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi}
+    assert {T("4p"), T("9s")} <= riichi
+
+
+def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
+    """Three Kingdoms §5.1: the extra set of a special shape may be a meld; a concealed kong
+    keeps the hand concealed, so thirteen orphans one tile away may declare riichi."""
+    table = h.make_table(h.THREE_KINGDOMS_LIKE)
+    state, _ = start(table, "orphans")
+    kong = MeldRecord(Meld(MeldType.ANKAN, tuple(parse_tiles("5555p"))), 0, None)
+    hand = tuple(sorted(parse_tiles("19m19p19s1234567z5m")))
+    state = with_seat(state, 0, hand=hand, melds=(kong,))
+    riichi = {a.tile for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi}
+    assert riichi == {T("5m")}

@@ -180,3 +180,29 @@ def test_sixteen_tile_special_shapes_are_ready_for_shanten() -> None:
     assert shanten(c("1133557799m22p88s46p"), 0, n_sets=5) == 0
     assert shanten(c("1133557799m22p88s456p"), 0, n_sets=5) == -1
     assert shanten(c("19m19p19s1234567z456p"), 0, n_sets=5) == 0
+
+
+def test_four_of_a_kind_is_not_a_pair_wait() -> None:
+    """``4444p`` with three melds reads as a set and a wait on a fifth 4p: one swap from
+    ready (any single-tile wait), shanten 1; the block count alone said 0."""
+    assert shanten_standard(c("4444p"), 1) == 1
+    assert shanten(c("4444p"), 3) == 1
+    assert shanten(c("4444p9s"), 3) == 0  # discard a 4p: a 9s single wait
+    assert shanten(c("4444p4444s"), 2) == 1
+    assert shanten(c("1111m234p567s789s"), 0) == 1
+    assert shanten(c("1111m2m567s789s55z"), 0) == 0
+
+
+def test_sixteen_tile_special_shapes_one_discard_from_ready() -> None:
+    """Three Kingdoms §5.1: seven pairs, thirteen orphans, honors-and-knitted and the
+    knitted straight plus their sets, one discard from ready, read 0."""
+    tk = ShapeRules(seven_pairs_four_as_two=True, honors_and_knitted=True, knitted_straight=True)
+    for hand in (
+        "1133557799m22p4p678s9s",
+        "19m19p19s1234567z45p9s1s",
+        "147m258p369s234p678s7z1z",
+        "147m258p39s1234567z5s1m",
+    ):
+        assert shanten(c(hand), 0, n_sets=5, rules=tk) == 0, hand
+    assert shanten(c("1133557799m22p4p678s9s"), 0, n_sets=5, rules=ShapeRules()) == 0
+    assert shanten(c("1133557799m2p4p678s9s1z"), 0, n_sets=5, rules=tk) > 0

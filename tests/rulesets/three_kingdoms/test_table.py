@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
 from engine.events import HandEnded, Settled
-from engine.legal import is_furiten
+from engine.legal import is_furiten, riichi_discard_tiles
 from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, play_match
@@ -162,3 +162,19 @@ def test_only_riichi_players_are_furiten() -> None:
     assert not is_furiten(rules, SeatState(hand=hand, riichi=True, riichi_accepted=True))
     passed = SeatState(hand=hand, riichi=True, riichi_accepted=True, furiten_riichi=True)
     assert is_furiten(rules, passed)
+
+
+def test_riichi_on_every_ready_shape() -> None:
+    """§5.1, §7: a special shape plus a set wins, so a concealed hand one tile from one may
+    declare riichi (seed 002: riichi when ready and concealed)."""
+    rules = table_rules(Options())
+    cases = {
+        "1133557799m22p4p678s9s": "4p 6s 9s",  # seven pairs + a set (the 9s or 4p single)
+        "19m19p19s1234567z45p9s1s": "1s 9s",  # thirteen orphans + a set
+        "147m258p39s1234567z5s1m": "1m 5s",  # honors and knitted + 345s or 111m
+        "147m258p369s234p678s7z1z": "1z 7z",  # knitted straight + two sets and a pair
+        "1133557799m2p4p678s9s1z": "",
+    }
+    for hand, tiles in cases.items():
+        seat = SeatState(hand=tuple(sorted(parse_tiles(hand))))
+        assert riichi_discard_tiles(rules, seat) == sorted(parse_tiles(tiles)), hand
