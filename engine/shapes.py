@@ -751,31 +751,59 @@ def shanten_standard(counts: Sequence[int], n_sets: int) -> int:
         m = min(m, n_sets)
         t = min(t, n_sets - m)
         best = min(best, 2 * n_sets - 2 * m - t - p)
-    if best == 0 and max(counts) >= 4 and not _really_ready(counts, n_sets):
-        return 1
+    if best <= 1 and max(counts) >= 4:
+        return _without_fifth_copies(counts, n_sets, best)
     return best
 
 
-def _really_ready(counts: Sequence[int], n_sets: int) -> bool:
-    """Whether a hand the block count calls ready (0) needs no fifth copy of a kind held
-    four times: ``4444p`` with three melds counts as a set and a pair wait on ``4p``. Such
-    a hand is one swap from ready (a single tile wait on any other kind), so shanten is 1.
-    A hand of ``3 * n_sets + 2`` tiles is ready after a discard that leaves one ready."""
+def _without_fifth_copies(counts: Sequence[int], n_sets: int, best: int) -> int:
+    """The block count allows a fifth copy of a kind held four times: ``4444p`` with
+    three melds counts as a set and a pair wait on ``4p`` (0; truly 1, a single wait on any
+    other kind is one swap away). Near ready the exact distance is cheap: a ready hand (0)
+    needs a wait on a kind not held four times, a hand at 1 with two kinds held four times a
+    swap to such a hand (otherwise 2); a ``3 * n_sets + 2`` hand is as close as its best
+    discard leaves it. Tests compare this with the swap distance on one-suit hands."""
+    size = sum(counts)
     trial = list(counts)
-    if sum(counts) == 3 * n_sets + 2:
+    if size == 3 * n_sets + 2 and best >= 0:
+        low = 2 * n_sets
         for k in range(NUM_KINDS):
             if trial[k]:
                 trial[k] -= 1
-                ready = _really_ready(trial, n_sets)
+                low = min(low, shanten_standard(trial, n_sets))
                 trial[k] += 1
+                if low == best:
+                    break
+        return low
+    if size != 3 * n_sets + 1:
+        return best
+    if best == 0:
+        return 0 if _truly_ready(trial) else 1
+    if sum(1 for c in counts if c >= 4) < 2:
+        return best
+    fresh = next((k for k in range(NUM_KINDS) if not _touches(counts, k)), -1)  # a new single
+    for out in range(NUM_KINDS):
+        if not trial[out]:
+            continue
+        trial[out] -= 1
+        for k in range(NUM_KINDS):
+            if k != out and trial[k] < 4 and (k == fresh or _touches(trial, k)):
+                trial[k] += 1
+                ready = _truly_ready(trial)
+                trial[k] -= 1
                 if ready:
-                    return True
-        return False
+                    return best
+        trial[out] += 1
+    return best + 1
+
+
+def _truly_ready(counts: list[int]) -> bool:
+    """Whether a standard-shape wait of ``counts`` is a kind not held four times."""
     for k in range(NUM_KINDS):
-        if trial[k] < 4 and _touches(counts, k):
-            trial[k] += 1
-            complete = is_standard_complete(trial)
-            trial[k] -= 1
+        if counts[k] < 4 and _touches(counts, k):
+            counts[k] += 1
+            complete = is_standard_complete(counts)
+            counts[k] -= 1
             if complete:
                 return True
     return False

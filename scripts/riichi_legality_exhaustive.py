@@ -1,7 +1,8 @@
 """Every one-suit concealed hand through the riichi table checks of
 tests/engine/test_legal_exhaustive.py (the default test run takes a subset): the concealed
 kong after riichi under each ``riichi_ankan`` rule, the riichi discards, and the ready
-states of ``shanten`` for one to four concealed sets. Several minutes in pure Python.
+states of ``shanten`` and its swap distance for one to four concealed sets. Some
+minutes in pure Python.
 
     python scripts/riichi_legality_exhaustive.py
 """
@@ -20,6 +21,7 @@ from tests.engine.test_legal_exhaustive import (
     check_discards,
     check_kongs,
     check_shanten,
+    check_swap_distance,
 )
 
 
@@ -28,6 +30,7 @@ def main() -> int:
         *((f"kong after riichi ({r.value})", lambda r=r: check_kongs(r, 1)) for r in RiichiAnkan),
         ("riichi discards", lambda: check_discards(1)),
         *((f"shanten, {n} sets", lambda n=n: check_shanten(n, 1)) for n in (1, 2, 3, 4)),
+        *((f"swap distance, {n} sets", lambda n=n: check_swap_distance(n, 1)) for n in range(1, 5)),
     ]
     failed = 0
     for name, run in runs:

@@ -97,6 +97,35 @@ def check_shanten(n_sets: int, step: int) -> tuple[int, list[str]]:
     return checked, wrong
 
 
+def check_swap_distance(n_sets: int, step: int) -> tuple[int, list[str]]:
+    """Standard shape, ``3 * n_sets + 1`` tiles: shanten drops by exactly one with the best
+    swap (discard one, draw one: a kind of the suit or a new single elsewhere) and no swap
+    drops it more; with the ready states exact this pins shanten to the swap distance."""
+    checked, wrong = 0, []
+    for i, hand in enumerate(hands(3 * n_sets + 1)):
+        if i % step:
+            continue
+        full = _full(hand)
+        now = shanten_standard(full, n_sets)
+        checked += 1
+        if now <= 0:
+            continue
+        best = now
+        for out in range(9):
+            if not full[out]:
+                continue
+            full[out] -= 1
+            for into in (*range(9), 27):
+                if into != out and full[into] < 4:
+                    full[into] += 1
+                    best = min(best, shanten_standard(full, n_sets))
+                    full[into] -= 1
+            full[out] += 1
+        if best != now - 1:
+            wrong.append(f"{hand} ({n_sets} sets): shanten {now}, best swap {best}")
+    return checked, wrong
+
+
 @pytest.mark.parametrize("rule", list(RiichiAnkan))
 def test_riichi_kongs_match_the_reference(rule: RiichiAnkan) -> None:
     checked, wrong = check_kongs(rule, KONG_STEP)
@@ -112,3 +141,15 @@ def test_riichi_discards_match_the_reference() -> None:
 def test_shanten_ready_states_match_the_reference(n_sets: int, step: int) -> None:
     checked, wrong = check_shanten(n_sets, step)
     assert checked > 500 and not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize(("n_sets", "step"), [(1, 1), (2, 1), (3, 11)])
+def test_shanten_is_the_swap_distance_on_one_suit(n_sets: int, step: int) -> None:
+    checked, wrong = check_swap_distance(n_sets, step)
+    assert checked > 400 and not wrong, wrong[:5]
+
+
+def test_two_fours_are_not_one_swap_from_ready() -> None:
+    """``12m5555m8888m`` (three sets to make): the block count says 1 (555, 888, 12); every
+    swap that would make it ready needs a fifth 5m or 8m, so it is 2."""
+    assert shanten_standard(_full((1, 1, 0, 0, 4, 0, 0, 4, 0)), 3) == 2
