@@ -85,7 +85,9 @@ def discard_window(
         opts: list[Action] = []
         if shape_complete_with(rules, seat, k):
             completes.append(s)
-            if not is_furiten(rules, seat) and legal_win(state, s, tile, tsumo=False, final=final):
+            if not is_furiten(rules, seat, k) and legal_win(
+                state, s, tile, tsumo=False, final=final
+            ):
                 opts.append(Win(seat=s))
         if not final and not seat.riichi:
             n_same = seat.hand.count(k) + (seat.hand.count(red) if red >= 0 else 0)
@@ -167,7 +169,7 @@ def rob_window(
             if not orphans:
                 continue
         completes.append(s)
-        if is_furiten(rules, seat):
+        if is_furiten(rules, seat, k):
             continue
         if legal_win(state, s, tile, tsumo=False, chankan=True) is not None:
             options.append((s, (Win(seat=s), Pass(seat=s))))

@@ -273,7 +273,7 @@ def _turn(run: _Run, action: Action) -> None:
                 )
             )
         else:
-            _discard_passed(run, seat, final, completes, None)
+            _discard_passed(run, seat, action.tile, final, completes, None)
     elif isinstance(action, SelfDrawWin):
         tile = hand.drawn
         assert tile is not None
@@ -332,7 +332,7 @@ def _turn(run: _Run, action: Action) -> None:
                     )
                 )
                 return
-            _mark_furiten(run, completes)
+            _mark_furiten(run, completes, action.tile)
         _kong_stands(run, seat, concealed=False)
     elif isinstance(action, DeclareFlower):
         _replace_flower(run, seat, action.tile)
@@ -348,12 +348,15 @@ def _kong_stands(run: _Run, seat: int, *, concealed: bool) -> None:
     _draw(run, seat, replacement=True)
 
 
-def _mark_furiten(run: _Run, completes: tuple[int, ...]) -> None:
+def _mark_furiten(run: _Run, completes: tuple[int, ...], tile: Tile) -> None:
+    """The seats whose shape ``tile`` completed let it pass; the tile is recorded only
+    where the furiten is per tile (``TableRules.furiten_per_tile``)."""
     rules = run.state.table.rules
     if rules.furiten:
+        named = tile if rules.furiten_per_tile else None
         for s in completes:
             if not rules.furiten_riichi_only or run.hand.seats[s].riichi:
-                run.emit(Furiten(seat=s))
+                run.emit(Furiten(seat=s, tile=named))
 
 
 def _resolve(run: _Run, window: ClaimWindow) -> None:
@@ -381,18 +384,25 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
         _end(run, "win", wins=tuple(records))
         return
     if robbing:
-        _mark_furiten(run, window.completes)
+        _mark_furiten(run, window.completes, window.tile)
         _kong_stands(run, window.seat, concealed=window.kind == "concealed_kong")
         return
-    _discard_passed(run, window.seat, window.final, window.completes, granted_call(window))
+    _discard_passed(
+        run, window.seat, window.tile, window.final, window.completes, granted_call(window)
+    )
 
 
 def _discard_passed(
-    run: _Run, discarder: int, final: bool, completes: tuple[int, ...], call: Action | None
+    run: _Run,
+    discarder: int,
+    tile: Tile,
+    final: bool,
+    completes: tuple[int, ...],
+    call: Action | None,
 ) -> None:
     """Nobody won on the discard: deposits, abortive draws, the call, or the next draw."""
     rules = run.state.table.rules
-    _mark_furiten(run, completes)
+    _mark_furiten(run, completes, tile)
     seat = run.hand.seats[discarder]
     if seat.riichi and not seat.riichi_accepted and rules.riichi is not None:
         run.emit(RiichiAccepted(seat=discarder, deposit=rules.riichi.deposit))

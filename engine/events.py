@@ -136,10 +136,12 @@ class RiichiAccepted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Furiten:
-    """Private: the seat let a winning tile pass (temporary, or for the hand after riichi)."""
+    """Private: the seat let a winning tile pass (temporary, or for the hand after riichi).
+    ``tile`` names it only where furiten is per tile (``TableRules.furiten_per_tile``)."""
 
     type: Literal["furiten"] = "furiten"
     seat: int
+    tile: Tile | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -193,8 +193,14 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         return update(state, hand=hand, scores=tuple(scores), pot=state.pot + event.deposit)
     if isinstance(event, Furiten):
         seat = hand.seats[event.seat]
+        passed = seat.passed_kinds
+        if event.tile is not None and seat.riichi:
+            passed |= 1 << kind_of(event.tile)
         new_seat = update(
-            seat, furiten_temp=True, furiten_riichi=seat.furiten_riichi or seat.riichi
+            seat,
+            furiten_temp=True,
+            furiten_riichi=seat.furiten_riichi or seat.riichi,
+            passed_kinds=passed,
         )
         return update(state, hand=update(hand, seats=_with_seat(hand, event.seat, new_seat)))
     if isinstance(event, HandEnded):

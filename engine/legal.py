@@ -214,10 +214,18 @@ def seat_waits(
 _furiten_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
 
 
-def is_furiten(rules: TableRules, seat: SeatState) -> bool:
-    """Whether the seat may not win on a discard (riichi.md §7)."""
+def is_furiten(rules: TableRules, seat: SeatState, kind: int | None = None) -> bool:
+    """Whether the seat may not win on a discard (riichi.md §7) of ``kind``; where
+    furiten is per tile (``TableRules.furiten_per_tile``), on that kind only (None: on
+    any of its winning tiles)."""
     if not rules.furiten or (rules.furiten_riichi_only and not seat.riichi):
         return False
+    if rules.furiten_per_tile:
+        if kind is None:
+            return any(
+                shape_complete_with(rules, seat, k) and _blocked(seat, k) for k in range(NUM_KINDS)
+            )
+        return _blocked(seat, kind)
     memo = _furiten_memo.get(id(seat))
     if memo is not None and memo[0] is seat and memo[1] is rules:
         return memo[2]
@@ -226,6 +234,13 @@ def is_furiten(rules: TableRules, seat: SeatState) -> bool:
     result = _is_furiten(rules, seat)
     _furiten_memo[id(seat)] = (seat, rules, result)  # keyed on the object, kept alive
     return result
+
+
+def _blocked(seat: SeatState, kind: int) -> bool:
+    """Per-tile furiten: ``kind`` is among the seat's discards or was let pass after riichi."""
+    return bool(seat.passed_kinds >> kind & 1) or any(
+        kind_of(d.tile) == kind for d in seat.discards
+    )
 
 
 def _is_furiten(rules: TableRules, seat: SeatState) -> bool:

@@ -179,6 +179,7 @@ class SeatState:
     ippatsu: bool = False
     furiten_temp: bool = False  # let a winning tile pass; cleared by one's own discard
     furiten_riichi: bool = False  # let a winning tile pass after riichi: for the hand
+    passed_kinds: int = 0  # bit mask of the kinds let pass after riichi (per-tile furiten)
     kuikae: tuple[int, ...] = ()  # kinds that may not be discarded right after a call
 
     @property

@@ -100,6 +100,10 @@ class TableRules:
     furiten: bool = False
     # Three Kingdoms §7: only riichi players are subject to furiten
     furiten_riichi_only: bool = False
+    # Three Kingdoms §7 read literally (three-kingdoms.md Q5 `literal`): a discard win is
+    # refused only on a kind the seat discarded, or let pass after its riichi; its other
+    # winning tiles stay open
+    furiten_per_tile: bool = False
     riichi: RiichiRules | None = None
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()

@@ -62,6 +62,7 @@ def table_rules(options: Options) -> TableRules:
         # a wait among one's discards, or a winning tile let pass after riichi)
         furiten=True,
         furiten_riichi_only=True,
+        furiten_per_tile=options.riichi_furiten == "literal",  # Q5
         riichi=RiichiRules(
             deposit=RIICHI_DEPOSIT,
             min_points=None,  # Q7: no score requirement

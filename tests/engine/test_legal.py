@@ -560,6 +560,32 @@ def test_riichi_on_a_special_shape_plus_a_set(h) -> None:
     assert {T("4p"), T("9s")} <= riichi
 
 
+@pytest.mark.parametrize("per_tile", [False, True])
+def test_a_passed_winning_tile_blocks_itself_or_the_whole_hand(h, per_tile: bool) -> None:
+    """Seat 1 in riichi waits on 4s and 7s and lets a 7s pass: the Japanese reading blocks
+    every discard win for the rest of the hand, the per-tile one only the 7s."""
+    rules = replace(h.THREE_KINGDOMS_LIKE, furiten_per_tile=per_tile)
+    hands = [
+        "111z222z333z444z666z7z",
+        "123m456m789m234p55z56s",
+        "11p55p66p77p88p99p11s22s",
+        "123m789m33s88s99s567z4z",
+    ]
+    wall = h.arrange(rules.wall, hands, draws="7s9p4s")
+    state, _ = start(h.make_table(rules, wall=wall), "passed")
+    state = with_seat(state, 1, riichi=True, riichi_accepted=True)
+    state, _ = step(state, Discard(seat=0, tile=T("7s")))
+    assert Win(seat=1) in legal_actions(state, 1)
+    state, events = step(state, Pass(seat=1))
+    assert Furiten(seat=1, tile=T("7s") if per_tile else None) in events
+    hand = state.hand
+    assert hand is not None and hand.seats[1].passed_kinds == (1 << T("7s") if per_tile else 0)
+    state, _ = step(state, Discard(seat=1, tile=T("9p")))
+    state = pass_all(state)
+    state, _ = step(state, Discard(seat=2, tile=T("4s")))
+    assert (Win(seat=1) in legal_actions(state, 1)) is per_tile
+
+
 def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
     """Three Kingdoms §5.1: the extra set of a special shape may be a meld; a concealed kong
     keeps the hand concealed, so thirteen orphans one tile away may declare riichi."""
@@ -570,3 +596,22 @@ def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
     state = with_seat(state, 0, hand=hand, melds=(kong,))
     riichi = {a.tile for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi}
     assert riichi == {T("5m")}
+
+
+def test_per_tile_furiten_blocks_only_the_kinds_discarded_or_passed(h) -> None:
+    """Three Kingdoms Q5 ``literal``: a riichi player may not win by discard on a kind it
+    discarded or let pass after riichi; the other winning tiles stay open."""
+    rules = replace(h.THREE_KINGDOMS_LIKE, furiten_per_tile=True)
+    hand = tuple(sorted(parse_tiles("123m456m789m234p55z56s")))  # waits 4s and 7s
+    seat = SeatState(hand=hand, riichi=True, riichi_accepted=True)
+    assert not is_furiten(rules, seat, T("4s")) and not is_furiten(rules, seat)
+    discarded = replace(seat, discards=(DiscardRecord(T("4s")),))
+    assert is_furiten(rules, discarded, T("4s")) and not is_furiten(rules, discarded, T("7s"))
+    assert is_furiten(rules, discarded)  # some winning tile is blocked
+    passed = replace(seat, passed_kinds=1 << T("7s"), furiten_riichi=True, furiten_temp=True)
+    assert is_furiten(rules, passed, T("7s")) and not is_furiten(rules, passed, T("4s"))
+    # the Japanese reading blocks every winning tile in both cases
+    assert is_furiten(h.THREE_KINGDOMS_LIKE, discarded, T("7s"))
+    assert is_furiten(h.THREE_KINGDOMS_LIKE, passed, T("4s"))
+    # not in riichi: no furiten at all (Three Kingdoms §1)
+    assert not is_furiten(rules, replace(discarded, riichi=False, riichi_accepted=False), T("4s"))

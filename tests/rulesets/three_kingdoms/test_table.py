@@ -55,6 +55,8 @@ def test_table_rules_follow_the_options() -> None:
     assert rules.riichi is not None and rules.riichi.ankan is RiichiAnkan.NO_WAIT_CHANGE
     assert rules.riichi.min_live_wall == 8
     assert not rules.concealed_kong_face_down
+    assert not table_rules(Options()).furiten_per_tile
+    assert table_rules(Options(riichi_furiten="literal")).furiten_per_tile
 
 
 def test_dead_wall_layout() -> None:
