@@ -570,8 +570,8 @@ def _is_special_complete(
             if rules.honors_and_knitted and honors_and_knitted_pattern(rest) is not None:
                 return True
     if rules.knitted_straight:
-        for suits in KNITTED_PATTERNS:
-            left = _without(counts, knitted_kinds(suits))
+        for kinds in _KNITTED_KINDS:
+            left = _without(counts, kinds)
             if left is not None and is_standard_complete(left):
                 return True
     return False
@@ -646,20 +646,42 @@ def _special_possible_before_win(counts: Sequence[int], rules: ShapeRules) -> bo
         return True
     if rules.knitted_straight and _knitted_within_one(counts):
         return True  # the knitted tiles need not touch anything held
-    return rules.honors_and_knitted and sum(1 for c in counts if c) >= 13
+    return rules.honors_and_knitted and _honors_and_knitted_within_one(counts)
 
 
 def _knitted_within_one(counts: Sequence[int]) -> bool:
     """Whether some knitted pattern misses at most one of its nine kinds: a knitted
     straight one tile (or one swap) away needs that."""
-    for suits in KNITTED_PATTERNS:
+    for kinds in _KNITTED_KINDS:
         missing = 0
-        for k in knitted_kinds(suits):
+        for k in kinds:
             if not counts[k]:
                 missing += 1
         if missing <= 1:
             return True
     return False
+
+
+def _honors_and_knitted_within_one(counts: Sequence[int]) -> bool:
+    """Whether 13 kinds are held from one knitted pattern and the honors: honors and
+    knitted tiles one tile (or one swap) away needs that."""
+    honors = 0
+    for k in range(27, NUM_KINDS):
+        if counts[k]:
+            honors += 1
+    if honors < 4:
+        return False  # 13 kinds of which at most nine suited
+    for kinds in _KNITTED_KINDS:
+        held = honors
+        for k in kinds:
+            if counts[k]:
+                held += 1
+        if held >= 13:
+            return True
+    return False
+
+
+_KNITTED_KINDS: Final = tuple(knitted_kinds(p) for p in KNITTED_PATTERNS)
 
 
 def _special_possible_after_swap(counts: Sequence[int], rules: ShapeRules) -> bool:
@@ -671,7 +693,7 @@ def _special_possible_after_swap(counts: Sequence[int], rules: ShapeRules) -> bo
         return True
     if rules.knitted_straight and _knitted_within_one(counts):
         return True
-    return rules.honors_and_knitted and sum(1 for c in counts if c) >= 13
+    return rules.honors_and_knitted and _honors_and_knitted_within_one(counts)
 
 
 def _special_ready(counts: list[int], n_melds: int, n_sets: int, rules: ShapeRules) -> bool:
@@ -778,7 +800,7 @@ def _without_fifth_copies(counts: Sequence[int], n_sets: int, best: int) -> int:
     if size != 3 * n_sets + 1:
         return best
     if best == 0:
-        return 0 if _truly_ready(trial) else 1
+        return 0 if _truly_ready(trial, n_sets) else 1
     if sum(1 for c in counts if c >= 4) < 2:
         return best
     fresh = next((k for k in range(NUM_KINDS) if not _touches(counts, k)), -1)  # a new single
@@ -789,7 +811,7 @@ def _without_fifth_copies(counts: Sequence[int], n_sets: int, best: int) -> int:
         for k in range(NUM_KINDS):
             if k != out and trial[k] < 4 and (k == fresh or _touches(trial, k)):
                 trial[k] += 1
-                ready = _truly_ready(trial)
+                ready = _truly_ready(trial, n_sets)
                 trial[k] -= 1
                 if ready:
                     return best
@@ -797,16 +819,12 @@ def _without_fifth_copies(counts: Sequence[int], n_sets: int, best: int) -> int:
     return best + 1
 
 
-def _truly_ready(counts: list[int]) -> bool:
+def _truly_ready(counts: list[int], n_sets: int) -> bool:
     """Whether a standard-shape wait of ``counts`` is a kind not held four times."""
-    for k in range(NUM_KINDS):
-        if counts[k] < 4 and _touches(counts, k):
-            counts[k] += 1
-            complete = is_standard_complete(counts)
-            counts[k] -= 1
-            if complete:
-                return True
-    return False
+    return bool(waits(counts, 0, n_sets=n_sets, rules=_STANDARD_ONLY))
+
+
+_STANDARD_ONLY: Final = ShapeRules(seven_pairs=False, thirteen_orphans=False)
 
 
 def shanten_seven_pairs(counts: Sequence[int], *, four_as_two_pairs: bool = False) -> int:

@@ -206,3 +206,31 @@ def test_sixteen_tile_special_shapes_one_discard_from_ready() -> None:
         assert shanten(c(hand), 0, n_sets=5, rules=tk) == 0, hand
     assert shanten(c("1133557799m22p4p678s9s"), 0, n_sets=5, rules=ShapeRules()) == 0
     assert shanten(c("1133557799m2p4p678s9s1z"), 0, n_sets=5, rules=tk) > 0
+
+
+def test_special_shape_shortcuts_keep_every_ready_knitted_hand() -> None:
+    """The cheap conditions before the special-shape search (8 of a knitted pattern's nine
+    kinds; 13 kinds of one pattern and the honors) hold for every hand one tile, or one
+    discard, from honors-and-knitted or a knitted straight (with a set and a pair)."""
+    from itertools import combinations
+
+    from engine.shapes import (
+        KNITTED_PATTERNS,
+        _special_possible_after_swap,
+        _special_possible_before_win,
+        knitted_kinds,
+    )
+
+    for pattern in KNITTED_PATTERNS:
+        kinds = [*knitted_kinds(pattern), *range(27, 34)]
+        complete = [[k for k in kinds if k not in dropped] for dropped in combinations(kinds, 2)]
+        complete.append([*knitted_kinds(pattern), 27, 27, 28, 28, 28])  # knitted straight
+        for tiles in complete:
+            for k in set(tiles):
+                ready = counts_of(tiles)
+                ready[k] -= 1
+                assert _special_possible_before_win(ready, MCR), (tiles, k)
+                for extra in (0, 33):
+                    ready[extra] += 1
+                    assert _special_possible_after_swap(ready, MCR), (tiles, k, extra)
+                    ready[extra] -= 1
