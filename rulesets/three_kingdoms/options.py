@@ -27,16 +27,7 @@ class Options(BaseModel):
     hands_per_session: int = Field(16, ge=1, le=16)  # Q2 (8 = the East and South rounds)
     seat_change: Literal["mcr_table", "none"] = "mcr_table"  # Q3
     leftover_deposits: Literal["first_place", "discard", "return"] = "first_place"  # Q4
-    riichi_furiten: Literal["japanese", "literal"] = Field(  # Q5
-        "japanese",
-        title="Furiten of a riichi player",
-        description=(
-            "japanese: no discard win at all while any winning tile is among the player's "
-            "own discards, nor for the rest of the hand once a winning tile was let pass "
-            "after riichi. literal: the seed's words tile by tile, a discard win is refused "
-            "only on a kind the player discarded or let pass after riichi."
-        ),
-    )
+    riichi_furiten: Literal["japanese", "literal"] = "japanese"  # Q5
     riichi_waits: Literal["shape"] = "shape"  # Q6: ready / winning tile ignore the minimum
     riichi_min_live_wall: int = Field(4, ge=0)  # Q7
     dora_scope: Literal["scored_part", "whole_hand"] = "scored_part"  # Q8

@@ -36,12 +36,14 @@ OPTION_TEXTS = option_texts(
         ),
         "riichi_furiten": (
             "Furiten of a riichi player",
-            "Japanese furiten: no discard win while a winning tile is among one's discards "
-            "or was let pass after riichi",
+            "Japanese: no discard win while a winning tile is discarded or was let pass "
+            "after riichi; literal: only on the kinds discarded or let pass",
             "立直振听",
-            "日本式振听：自己舍牌中有和牌张，或立直后放过和牌张，则不能荣和",
+            "日本式：自己舍牌中有和牌张，或立直后放过和牌张，则完全不能荣和；字面（逐张）："
+            "只有打过或放过的那种牌不能荣和",
             "リーチ者のフリテン",
-            "日本式フリテン：和了牌を捨てているか、リーチ後に見逃すとロンできない",
+            "日本式：和了牌を捨てているか、リーチ後に見逃すとロンできない；文字どおり（牌ごと）："
+            "捨てた牌・見逃した牌の種類だけロンできない",
         ),
         "riichi_waits": (
             "What counts as ready",
