@@ -33,11 +33,32 @@ def _default(schema: dict[str, Any]) -> str:
 
 
 def _choices(schema: dict[str, Any]) -> str:
-    """The allowed values of an enum option (``anyOf`` with null included)."""
+    """The allowed values of an enum option (``anyOf`` with null included), each with its
+    display name when the ruleset gives one (``x-values``)."""
+    shown: dict[str, dict[str, str]] = schema.get("x-values", {})
     for part in [schema, *schema.get("anyOf", [])]:
         if "enum" in part:
-            return " | ".join(str(v) for v in part["enum"])
+            names = [
+                f"{v} ({shown[str(v)]['en']})"
+                if str(v) in shown and shown[str(v)].get("en") not in (None, str(v))
+                else str(v)
+                for v in part["enum"]
+            ]
+            return " | ".join(names)
     return ""
+
+
+def _presets(console: Console, schema: dict[str, Any]) -> None:
+    presets: dict[str, dict[str, Any]] = schema.get("x-presets", {})
+    if not presets:
+        return
+    console.print('[bold]presets[/bold] ({"preset": NAME} in the options):')
+    for name, p in presets.items():
+        title = p.get("x-title", {}).get("en", name)
+        desc = p.get("x-description", {}).get("en") or p.get("description", "")
+        console.print(
+            Padding(f"[bold]{escape(name)}[/bold] — {escape(title)}: {escape(desc)}", (0, 0, 0, 2))
+        )
 
 
 def rulesets(
@@ -58,6 +79,7 @@ def rulesets(
         names = r["names"]
         console.rule(f"[bold]{r['id']}[/bold] {r['version']}")
         console.print(f"{names['en']} · {names['zh']} · {names['ja']}")
+        _presets(console, r["options_schema"])
         props: dict[str, dict[str, Any]] = r["options_schema"].get("properties", {})
         if not props:
             console.print("no options")
