@@ -7,7 +7,16 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from server.api import admin, corrections, matches, players, ratings, rulesets, tables
+from server.api import (
+    admin,
+    corrections,
+    matches,
+    players,
+    ratings,
+    rulesets,
+    tables,
+    tournaments,
+)
 from server.api.openapi import install as install_error_docs
 from server.auth import admin_token_hash
 from server.config import Settings
@@ -64,6 +73,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(matches.router)
     app.include_router(corrections.router)
     app.include_router(ratings.router)
+    app.include_router(tournaments.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
 
     @app.get("/api/health", tags=["health"])

@@ -49,6 +49,13 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/admin/matches/{match_id}/void-last-hand"): (409,),
     ("post", "/api/admin/matches/{match_id}/void"): (409,),
     ("post", "/api/admin/matches/{match_id}/adjustments"): (409,),
+    ("post", "/api/tournaments"): AUTH,
+    ("post", "/api/tournaments/{tid}/registration"): AUTH,
+    ("post", "/api/tournaments/{tid}/players"): (*AUTH, 409),
+    ("post", "/api/tournaments/{tid}/rounds"): (*AUTH, 409, 429),
+    ("post", "/api/tournaments/{tid}/penalties"): AUTH,
+    ("post", "/api/tournaments/{tid}/tables/{match_id}/{action}"): (*AUTH, 409, 410),
+    ("get", "/api/tournaments/{tid}/me"): AUTH,
 }
 
 

@@ -13,7 +13,7 @@ from server import registry
 from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.api.models import TablePublic
 from server.errors import ApiError
-from server.runtime.actor import BOTS, TableError
+from server.runtime.actor import BOTS, TableActor, TableError
 from server.runtime.tables import NotPlayable
 from server.services import Services
 
@@ -92,6 +92,13 @@ async def names_for(svc: Services, seats: list[str]) -> dict[int, str]:
 
 @router.post("", status_code=201, response_model=TablePublic)
 async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) -> dict[str, Any]:
+    actor = await open_table(svc, body, who.id if who is not None else "admin")
+    return actor.public()
+
+
+async def open_table(svc: Services, body: NewTable, created_by: str) -> TableActor:
+    """Create (and start, once full) a table: the one path of ``POST /api/tables`` and of
+    a tournament round; refusals are ``ApiError``s."""
     try:
         ruleset = registry.load(body.ruleset)
     except registry.UnknownRuleset as exc:
@@ -116,7 +123,7 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
             names=names,
             timers=timers,
             spectators=spec.model_dump(),
-            created_by=who.id if who is not None else "admin",
+            created_by=created_by,
         )
     except OptionsError as exc:
         field = f"options.{exc.field}"
@@ -125,7 +132,7 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
         raise ApiError(422, "ruleset_not_playable", str(exc)) from None
     except TableError as exc:
         raise table_error(exc) from None
-    return actor.public()
+    return actor
 
 
 @router.get("", response_model=list[TablePublic])

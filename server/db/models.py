@@ -222,3 +222,15 @@ class PlayerRating(Base):
     sigma: Mapped[float] = mapped_column(Float)
     matches: Mapped[int] = mapped_column(Integer)
     ordinal: Mapped[float] = mapped_column(Float, index=True)
+
+
+class EventDocument(Base):
+    """A tournament or a league (``kind``) as one JSON document with a version
+    (server.tournaments.models); its scores are the match records'."""
+
+    __tablename__ = "event_documents"
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -28,6 +28,7 @@ from server.db.engine import is_sqlite, make_engine
 from server.db.models import (
     Audit,
     Correction,
+    EventDocument,
     Hand,
     Match,
     MatchEvent,
@@ -68,6 +69,8 @@ from server.repositories.protocols import (
     StorageError,
     TableRecord,
     TableRepository,
+    TournamentRepository,
+    VersionConflict,
 )
 
 PLAYERS = cast(Table, Player.__table__)
@@ -81,6 +84,7 @@ MATCH_STATS = cast(Table, PlayerMatchStats.__table__)
 PLAYER_STATS = cast(Table, PlayerStats.__table__)
 RATING_HISTORY = cast(Table, RatingHistory.__table__)
 RATINGS = cast(Table, PlayerRating.__table__)
+DOCUMENTS = cast(Table, EventDocument.__table__)
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -826,6 +830,43 @@ class SqlRecords:
         return row
 
 
+# ---------------------------------------------------------------------- tournaments
+
+
+class SqlTournaments:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def add(self, kind: str, doc_id: str, data: dict[str, Any]) -> None:
+        async with self.db.write() as conn:
+            await conn.execute(insert(DOCUMENTS).values(kind=kind, id=doc_id, version=1, data=data))
+
+    async def get(self, kind: str, doc_id: str) -> tuple[dict[str, Any], int] | None:
+        query = select(DOCUMENTS).where(DOCUMENTS.c.kind == kind, DOCUMENTS.c.id == doc_id)
+        async with self.db.read() as conn:
+            row = (await conn.execute(query)).first()
+        return (dict(row.data), int(row.version)) if row else None
+
+    async def list(self, kind: str) -> list[dict[str, Any]]:
+        query = select(DOCUMENTS.c.data).where(DOCUMENTS.c.kind == kind).order_by(DOCUMENTS.c.id)
+        async with self.db.read() as conn:
+            return [dict(r.data) for r in (await conn.execute(query)).all()]
+
+    async def save(self, kind: str, doc_id: str, data: dict[str, Any], version: int) -> int:
+        query = (
+            update(DOCUMENTS)
+            .where(
+                DOCUMENTS.c.kind == kind, DOCUMENTS.c.id == doc_id, DOCUMENTS.c.version == version
+            )
+            .values(data=data, version=version + 1)
+        )
+        async with self.db.write() as conn:
+            result = await conn.execute(query)
+        if result.rowcount != 1:
+            raise VersionConflict(f"{kind} {doc_id} changed since version {version}")
+        return version + 1
+
+
 # ---------------------------------------------------------------------- the store
 
 
@@ -837,6 +878,7 @@ class SqlStore:
         self.tables: TableRepository = SqlTables(self.db)
         self.events: EventLog = SqlEventLog(self.db)
         self.records: RecordRepository = SqlRecords(self.db)
+        self.tournaments: TournamentRepository = SqlTournaments(self.db)
 
     @classmethod
     async def open(cls, url: str, *, migrate_first: bool = True) -> SqlStore:

@@ -235,10 +235,32 @@ class RecordRepository(Protocol):
     ) -> CorrectionRow: ...
 
 
+class VersionConflict(Exception):
+    """Someone else saved the document since it was read: read it again and retry."""
+
+
+class TournamentRepository(Protocol):
+    """Tournaments (and leagues) as JSON documents with a version (server.tournaments)."""
+
+    async def add(self, kind: str, doc_id: str, data: dict[str, Any]) -> None: ...
+
+    async def get(self, kind: str, doc_id: str) -> tuple[dict[str, Any], int] | None:
+        """The document and its version (None: no such document)."""
+        ...
+
+    async def list(self, kind: str) -> list[dict[str, Any]]: ...
+
+    async def save(self, kind: str, doc_id: str, data: dict[str, Any], version: int) -> int:
+        """Replace the document read at ``version``; the new version. ``VersionConflict``
+        when it changed meanwhile."""
+        ...
+
+
 class Store(Protocol):
     players: PlayerRepository
     tables: TableRepository
     events: EventLog
     records: RecordRepository
+    tournaments: TournamentRepository
 
     async def close(self) -> None: ...

@@ -28,6 +28,7 @@ TABLES = {
     "player_stats",
     "rating_history",
     "ratings",
+    "event_documents",
 }
 
 

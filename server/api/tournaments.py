@@ -1,0 +1,611 @@
+"""Tournaments: an organizer creates one (ruleset, options, rounds, match length, timers,
+spectators, registration, players), starts its rounds (every table at once, through the
+REST table-creation path), enters penalties (match corrections); everyone reads the
+rounds and the standings (JSON, CSV). docs/tournaments.md."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.ruleset import OptionsError
+from server import registry
+from server.api.deps import AuthHeader, ServicesDep, player_or_admin
+from server.api.openapi import CsvResponse
+from server.api.records_models import ErrorOut
+from server.api.tables import NewTable, SpectatorsIn, TimersIn, open_table, table_error
+from server.errors import ApiError, not_found
+from server.repositories.protocols import CorrectionRow, PlayerRecord, VersionConflict
+from server.runtime.actor import BOTS, TableError
+from server.runtime.tables import build_table
+from server.services import Services
+from server.tournaments import seating
+from server.tournaments import standings as tables_of_results
+from server.tournaments.models import Round, TableRef, Tournament
+
+router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+KIND = "tournament"
+WINDS = ("East", "South", "West", "North")
+# The option that sets a match's length in hands, per ruleset (riichi: game_length).
+LENGTH_OPTION = {
+    "mcr": "hands_per_session",
+    "three_kingdoms": "hands_per_session",
+    "zung_jung": "hands_per_game",
+}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    text = {
+        401: "no bearer token",
+        403: "not an organizer (the admin token, or an account with the organizer role)",
+        404: "no such tournament, round or player",
+        409: "the tournament is not in a state that allows this",
+        422: "a field is missing or invalid",
+    }
+    return {c: {"model": ErrorOut, "description": text[c]} for c in codes}
+
+
+async def organizer(svc: ServicesDep, authorization: AuthHeader = None) -> PlayerRecord | None:
+    """The admin (None) or a player whose account has the organizer or admin role."""
+    who = await player_or_admin(svc, authorization)
+    if who is not None and getattr(who, "role", None) not in ("organizer", "admin"):
+        raise ApiError(403, "forbidden", "this endpoint needs an organizer")
+    return who
+
+
+OrganizerDep = Annotated[PlayerRecord | None, Depends(organizer)]
+
+
+class NewTournament(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f]+$")
+    ruleset: str = "mcr"
+    options: dict[str, Any] = Field(
+        default_factory=dict, description='custom options, or {"preset": name}'
+    )
+    rounds: int = Field(ge=1, le=30)
+    hands: int | None = Field(
+        None, ge=1, le=16, description="match length in hands (MCR, Three Kingdoms, Zung Jung)"
+    )
+    timers: TimersIn | None = None
+    spectators: SpectatorsIn | bool | None = None
+    registration: Literal["open", "closed"] = "open"
+    fill: Literal["bots", "byes"] = Field(
+        "bots", description="a count not a multiple of four: substitute bots or byes"
+    )
+    players: list[str] = Field(default_factory=list, max_length=512)
+    seed: str | None = Field(
+        None, min_length=8, max_length=128, description="default: a fresh random one"
+    )
+
+
+class RegistrationIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player_id: str | None = Field(None, description="organizer only: whom to register")
+
+
+class RegistrationState(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    registration: Literal["open", "closed"]
+
+
+class PenaltyIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    round: int = Field(ge=1)
+    player_id: str
+    amount: int = Field(ge=-1_000_000, le=1_000_000, description="negative: a penalty")
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class SeatOut(BaseModel):
+    place: int
+    wind: str
+    occupant: str
+    name: str
+
+
+class TableOut(BaseModel):
+    table_no: int
+    match_id: str
+    status: str
+    seats: list[SeatOut]
+    hands_played: int
+    scores: list[int]
+
+
+class RoundOut(BaseModel):
+    number: int
+    status: str
+    byes: list[str]
+    tables: list[TableOut]
+
+
+class TournamentOut(BaseModel):
+    tournament_id: str
+    name: str
+    ruleset: str
+    options: dict[str, Any]
+    rounds: int
+    timers: dict[str, float]
+    spectators: dict[str, Any]
+    registration: str
+    fill: str
+    status: str
+    commitment: str = Field(description="SHA-256 of the seating seed")
+    seed: str | None = Field(description="revealed when the tournament is finished")
+    created_by: str
+    created: datetime
+    players: list[dict[str, str]]
+    round_list: list[RoundOut]
+
+
+class StandingsOut(BaseModel):
+    tournament_id: str
+    ruleset: str
+    measure: str
+    tie_break: str
+    rounds_finished: int
+    players: list[dict[str, Any]]
+
+
+class MeOut(BaseModel):
+    tournament_id: str
+    round: int | None
+    match_id: str | None
+    place: int | None
+    wind: str | None
+    bye: bool
+    ws_url: str | None
+
+
+class PenaltyOut(BaseModel):
+    correction_id: int
+    round: int
+    match_id: str
+    player_id: str
+    place: int
+    amount: int
+    reason: str
+    by: str
+    at: datetime
+
+
+# ---------------------------------------------------------------------- loading
+
+
+async def _load(svc: Services, tid: str) -> tuple[Tournament, int]:
+    found = await svc.store.tournaments.get(KIND, tid)
+    if found is None:
+        raise not_found("tournament", tid)
+    return Tournament.model_validate(found[0]), found[1]
+
+
+async def _save(svc: Services, t: Tournament, version: int) -> int:
+    try:
+        return await svc.store.tournaments.save(KIND, t.id, t.model_dump(mode="json"), version)
+    except VersionConflict:
+        raise ApiError(409, "conflict", "the tournament changed meanwhile; try again") from None
+
+
+async def _names(svc: Services, ids: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for p in ids:
+        if p in BOTS:
+            out[p] = "Substitute bot"
+            continue
+        player = await svc.store.players.get(p)
+        out[p] = player.name if player else ""
+    return out
+
+
+async def _refresh(svc: Services, t: Tournament) -> bool:
+    """Mark the current round finished once all its matches are over (and the
+    tournament after its last round); True: something changed."""
+    current = t.current()
+    if current is None or current.status == "finished":
+        return False
+    for ref in current.tables:
+        record = await svc.store.tables.get(ref.match_id)
+        if record is None or record.status not in ("finished", "aborted"):
+            return False
+    current.status = "finished"
+    if current.number == t.rounds:
+        t.status = "finished"
+    return True
+
+
+async def _current(svc: Services, tid: str) -> tuple[Tournament, int]:
+    t, version = await _load(svc, tid)
+    if await _refresh(svc, t):
+        try:
+            version = await svc.store.tournaments.save(
+                KIND, t.id, t.model_dump(mode="json"), version
+            )
+        except VersionConflict:
+            t, version = await _load(svc, tid)
+    return t, version
+
+
+async def _results(svc: Services, t: Tournament) -> list[Any]:
+    return [await svc.store.records.standings(m) for m in t.match_ids()]
+
+
+async def _standing_rows(svc: Services, t: Tournament) -> list[dict[str, Any]]:
+    rows = tables_of_results.table(t.ruleset, t.players, await _results(svc, t))
+    names = await _names(svc, [r.player for r in rows])
+    return tables_of_results.rows_json(t.ruleset, rows, names)
+
+
+async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
+    names = await _names(svc, t.players)
+    rounds = []
+    for r in t.round_list:
+        tables = []
+        for ref in r.tables:
+            record = await svc.store.tables.get(ref.match_id)
+            seat_names = await _names(svc, ref.seats)
+            tables.append(
+                {
+                    "table_no": ref.table_no,
+                    "match_id": ref.match_id,
+                    "status": record.status if record else "missing",
+                    "seats": [
+                        {"place": i, "wind": WINDS[i], "occupant": p, "name": seat_names[p]}
+                        for i, p in enumerate(ref.seats)
+                    ],
+                    "hands_played": record.hands_played if record else 0,
+                    "scores": list(record.scores) if record else [],
+                }
+            )
+        rounds.append({"number": r.number, "status": r.status, "byes": r.byes, "tables": tables})
+    return {
+        "tournament_id": t.id,
+        "name": t.name,
+        "ruleset": t.ruleset,
+        "options": t.options,
+        "rounds": t.rounds,
+        "timers": t.timers,
+        "spectators": t.spectators,
+        "registration": t.registration,
+        "fill": t.fill,
+        "status": t.status,
+        "commitment": t.commitment,
+        "seed": t.seed if t.status == "finished" else None,
+        "created_by": t.created_by,
+        "created": t.created,
+        "players": [{"player_id": p, "name": names[p]} for p in t.players],
+        "round_list": rounds,
+    }
+
+
+# ---------------------------------------------------------------------- organizer
+
+
+@router.post("", status_code=201, response_model=TournamentOut, responses=_errors(401, 403, 422))
+async def create(body: NewTournament, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+    """Create a tournament (registration open or closed, players listed or to come)."""
+    try:
+        ruleset = registry.load(body.ruleset)
+    except registry.UnknownRuleset as exc:
+        raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
+    options = dict(body.options)
+    if body.hands is not None:
+        key = LENGTH_OPTION.get(ruleset.id)
+        if key is None:
+            raise ApiError(
+                422,
+                "invalid_field",
+                f"hands: {ruleset.id} sets its match length with an option "
+                "(riichi: options.game_length, hanchan or tonpuusen)",
+            )
+        options[key] = body.hands
+    try:
+        table = build_table(ruleset.id, options)
+    except OptionsError as exc:
+        raise ApiError(422, "invalid_field", f"options.{exc.field}: {exc.message}") from None
+    except Exception as exc:
+        raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+    if len(set(body.players)) != len(body.players):
+        raise ApiError(422, "invalid_field", "players: a player is listed twice")
+    for i, p in enumerate(body.players):
+        if await svc.store.players.get(p) is None:
+            raise ApiError(422, "invalid_field", f"players.{i}: no player '{p}'")
+    s = svc.settings
+    tm = body.timers or TimersIn()
+    spec = body.spectators
+    if spec is None or isinstance(spec, bool):
+        spec = SpectatorsIn(allowed=bool(spec) if spec is not None else True)
+    seed = body.seed or secrets.token_hex(16)
+    t = Tournament(
+        id=uuid.uuid4().hex[:12],
+        name=body.name.strip(),
+        ruleset=ruleset.id,
+        options=dict(table.options),
+        rounds=body.rounds,
+        timers={
+            "move": s.move_time if tm.move is None else tm.move,
+            "claim": s.claim_time if tm.claim is None else tm.claim,
+            "bank": s.time_bank if tm.bank is None else tm.bank,
+        },
+        spectators=spec.model_dump(),
+        registration=body.registration,
+        fill=body.fill,
+        seed=seed,
+        commitment=seating.commitment(seed),
+        created_by=who.id if who is not None else "admin",
+        created=datetime.now(UTC),
+        players=list(body.players),
+    )
+    await svc.store.tournaments.add(KIND, t.id, t.model_dump(mode="json"))
+    return await _out(svc, t)
+
+
+@router.post(
+    "/{tid}/registration", response_model=TournamentOut, responses=_errors(401, 403, 404, 422)
+)
+async def set_registration(
+    tid: str, body: RegistrationState, svc: ServicesDep, who: OrganizerDep
+) -> dict[str, Any]:
+    """Open or close the registration."""
+    t, version = await _load(svc, tid)
+    t.registration = body.registration
+    await _save(svc, t, version)
+    return await _out(svc, t)
+
+
+@router.post(
+    "/{tid}/players", response_model=TournamentOut, responses=_errors(401, 403, 404, 409, 422)
+)
+async def register(
+    tid: str,
+    svc: ServicesDep,
+    authorization: AuthHeader = None,
+    body: RegistrationIn | None = None,
+) -> dict[str, Any]:
+    """A player registers (while registration is open and before round 1), or an
+    organizer registers ``player_id`` (any time before round 1)."""
+    who = await player_or_admin(svc, authorization)
+    is_organizer = who is None or getattr(who, "role", None) in ("organizer", "admin")
+    t, version = await _load(svc, tid)
+    target = body.player_id if body is not None and body.player_id else None
+    if target is not None and not is_organizer:
+        raise ApiError(403, "forbidden", "only an organizer registers someone else")
+    if target is None:
+        if who is None:
+            raise ApiError(422, "invalid_field", "player_id: the admin registers a player by id")
+        target = who.id
+        if t.registration != "open":
+            raise ApiError(409, "registration_closed", "the registration is closed")
+    if await svc.store.players.get(target) is None:
+        raise ApiError(422, "invalid_field", f"player_id: no player '{target}'")
+    if t.round_list:
+        raise ApiError(409, "tournament_started", "the tournament has started")
+    if target in t.players:
+        raise ApiError(409, "already_registered", "the player is registered already")
+    t.players.append(target)
+    await _save(svc, t, version)
+    return await _out(svc, t)
+
+
+@router.post(
+    "/{tid}/rounds", status_code=201, response_model=RoundOut, responses=_errors(401, 403, 404, 409)
+)
+async def start_round(tid: str, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+    """Seat the next round and create every one of its tables at once (round 1: the seeded
+    draw; later rounds: swiss by the standings)."""
+    t, version = await _current(svc, tid)
+    current = t.current()
+    if current is not None and current.status != "finished":
+        raise ApiError(409, "round_in_progress", f"round {current.number} is not finished")
+    if len(t.round_list) >= t.rounds:
+        raise ApiError(409, "tournament_over", "every round has been played")
+    number = len(t.round_list) + 1
+    standing = [r["player_id"] for r in await _standing_rows(svc, t)]
+    past = [[ref.seats for ref in r.tables] for r in t.round_list]
+    byes: dict[str, int] = {}
+    for r in t.round_list:
+        for p in r.byes:
+            byes[p] = byes.get(p, 0) + 1
+    try:
+        plan = seating.seat_round(number, t.players, t.seed, standing, past, byes, t.fill)
+    except seating.SeatingError as exc:
+        raise ApiError(409, "cannot_seat", str(exc)) from None
+    # claim the round first, so that a second organizer click cannot seat it twice
+    t.round_list.append(Round(number=number, byes=plan.byes))
+    t.status = "running"
+    t.registration = "closed"
+    version = await _save(svc, t, version)
+    refs = []
+    for i, seats in enumerate(plan.tables, 1):
+        body = NewTable(
+            ruleset=t.ruleset,
+            options=dict(t.options),
+            seats=list(seats),
+            timers=TimersIn(**t.timers),
+            spectators=SpectatorsIn(**t.spectators),
+        )
+        actor = await open_table(svc, body, "admin")
+        refs.append(TableRef(table_no=i, match_id=actor.id, seats=list(seats)))
+    t.round_list[-1].tables = refs
+    await _save(svc, t, version)
+    out = await _out(svc, t)
+    result: dict[str, Any] = out["round_list"][-1]
+    return result
+
+
+def _penalty_json(number: int, ref: TableRef, c: CorrectionRow) -> dict[str, Any]:
+    place = c.place if c.place is not None else 0
+    return {
+        "correction_id": c.id,
+        "round": number,
+        "match_id": ref.match_id,
+        "player_id": ref.seats[place],
+        "place": place,
+        "amount": c.amount,
+        "reason": c.reason,
+        "by": c.by,
+        "at": c.at,
+    }
+
+
+@router.post(
+    "/{tid}/penalties",
+    status_code=201,
+    response_model=PenaltyOut,
+    responses=_errors(401, 403, 404, 422),
+)
+async def penalty(tid: str, body: PenaltyIn, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+    """A penalty (negative) or bonus line for a player's match of a round (chombo too):
+    a correction of that match, audited, in the standings at once."""
+    t, _ = await _load(svc, tid)
+    if body.round > len(t.round_list):
+        raise not_found("round", str(body.round))
+    for ref in t.round_list[body.round - 1].tables:
+        if body.player_id in ref.seats:
+            place = ref.seats.index(body.player_id)
+            by = who.id if who is not None else "admin"
+            row = await svc.store.records.adjust(ref.match_id, place, body.amount, by, body.reason)
+            return _penalty_json(body.round, ref, row)
+    raise ApiError(
+        422, "invalid_field", f"player_id: '{body.player_id}' has no table in round {body.round}"
+    )
+
+
+@router.get("/{tid}/penalties", response_model=list[PenaltyOut], responses=_errors(404))
+async def penalties(tid: str, svc: ServicesDep) -> list[dict[str, Any]]:
+    """Every penalty and bonus line of the tournament's matches, oldest first."""
+    t, _ = await _load(svc, tid)
+    out = []
+    for r in t.round_list:
+        for ref in r.tables:
+            for c in await svc.store.records.corrections(ref.match_id):
+                if c.kind == "adjust" and c.place is not None:
+                    out.append(_penalty_json(r.number, ref, c))
+    return sorted(out, key=lambda p: (p["at"], p["correction_id"]))
+
+
+@router.post(
+    "/{tid}/tables/{match_id}/{action}",
+    response_model=TableOut,
+    responses=_errors(401, 403, 404, 409),
+)
+async def control_table(
+    tid: str,
+    match_id: str,
+    action: Literal["pause", "resume", "bot"],
+    svc: ServicesDep,
+    who: OrganizerDep,
+    place: int | None = None,
+) -> dict[str, Any]:
+    """Pause or resume a table of the tournament, or give a seat (``?place=``) to a bot."""
+    t, _ = await _load(svc, tid)
+    ref = next((x for r in t.round_list for x in r.tables if x.match_id == match_id), None)
+    if ref is None:
+        raise not_found("table", match_id)
+    try:
+        actor = await svc.manager.require(match_id)
+        if action == "pause":
+            await actor.call(actor.pause)
+        elif action == "resume":
+            await actor.call(actor.resume)
+        else:
+            if place is None or not 0 <= place < len(ref.seats):
+                raise ApiError(422, "invalid_field", "place: give ?place=0..3")
+            seat = place
+            await actor.call(lambda: actor.replace_seat(seat, "bot:greedy", "Substitute bot"))
+    except TableError as exc:
+        raise table_error(exc) from None
+    out = await _out(svc, t)
+    for r in out["round_list"]:
+        for table in r["tables"]:
+            if table["match_id"] == match_id:
+                found: dict[str, Any] = table
+                return found
+    raise not_found("table", match_id)
+
+
+# ---------------------------------------------------------------------- public
+
+
+@router.get("", response_model=list[TournamentOut])
+async def list_tournaments(
+    svc: ServicesDep, status: Literal["registration", "running", "finished"] | None = None
+) -> list[dict[str, Any]]:
+    out = []
+    for doc in await svc.store.tournaments.list(KIND):
+        t = Tournament.model_validate(doc)
+        if status is None or t.status == status:
+            out.append(await _out(svc, t))
+    return out
+
+
+@router.get("/{tid}", response_model=TournamentOut, responses=_errors(404))
+async def get_tournament(tid: str, svc: ServicesDep) -> dict[str, Any]:
+    """The tournament, its players and every round's tables with their live state."""
+    t, _ = await _current(svc, tid)
+    return await _out(svc, t)
+
+
+@router.get("/{tid}/me", response_model=MeOut, responses=_errors(401, 404))
+async def me(tid: str, svc: ServicesDep, authorization: AuthHeader = None) -> dict[str, Any]:
+    """The caller's table and seat in the current round."""
+    who = await player_or_admin(svc, authorization)
+    if who is None:
+        raise ApiError(422, "invalid_field", "the admin has no seat; use a player's token")
+    t, _ = await _current(svc, tid)
+    if who.id not in t.players:
+        raise not_found("player", who.id)
+    out: dict[str, Any] = {
+        "tournament_id": t.id,
+        "round": None,
+        "match_id": None,
+        "place": None,
+        "wind": None,
+        "bye": False,
+        "ws_url": None,
+    }
+    current = t.current()
+    if current is None:
+        return out
+    out["round"] = current.number
+    out["bye"] = who.id in current.byes
+    for ref in current.tables:
+        if who.id in ref.seats:
+            place = ref.seats.index(who.id)
+            out.update(
+                match_id=ref.match_id,
+                place=place,
+                wind=WINDS[place],
+                ws_url=f"/ws/tables/{ref.match_id}",
+            )
+    return out
+
+
+@router.get("/{tid}/standings", response_model=StandingsOut, responses=_errors(404))
+async def get_standings(tid: str, svc: ServicesDep) -> dict[str, Any]:
+    """The standings in the ruleset's measure (penalties included)."""
+    from server.records import leaderboard as boards
+
+    t, _ = await _current(svc, tid)
+    main, tie = boards.measure(t.ruleset)
+    return {
+        "tournament_id": t.id,
+        "ruleset": t.ruleset,
+        "measure": main,
+        "tie_break": tie,
+        "rounds_finished": sum(1 for r in t.round_list if r.status == "finished"),
+        "players": await _standing_rows(svc, t),
+    }
+
+
+@router.get("/{tid}/standings.csv", response_class=CsvResponse, responses=_errors(404))
+async def get_standings_csv(tid: str, svc: ServicesDep) -> CsvResponse:
+    """The standings as CSV: position, name, player id, matches, the measure, points, raw
+    score, average rank."""
+    t, _ = await _current(svc, tid)
+    return CsvResponse(tables_of_results.to_csv(t.ruleset, await _standing_rows(svc, t)))

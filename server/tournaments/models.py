@@ -1,0 +1,49 @@
+"""A tournament as the database keeps it: one JSON document per tournament (the event's
+settings, players and rounds with the match of each table), written with a version so
+that two writers never overwrite each other. Scores live in the match records only."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class TableRef(BaseModel):
+    table_no: int  # 1-based within the round
+    match_id: str
+    seats: list[str]  # per table place: a player id or a substitute bot
+
+
+class Round(BaseModel):
+    number: int
+    status: Literal["playing", "finished"] = "playing"
+    tables: list[TableRef] = Field(default_factory=list)
+    byes: list[str] = Field(default_factory=list)
+    ended_by: str | None = None  # set when the organizer ended the round at its time limit
+
+
+class Tournament(BaseModel):
+    id: str
+    name: str
+    ruleset: str
+    options: dict[str, Any]  # resolved (exactly what every table plays)
+    rounds: int
+    timers: dict[str, float]
+    spectators: dict[str, Any]
+    registration: Literal["open", "closed"] = "open"
+    fill: Literal["bots", "byes"] = "bots"
+    seed: str  # revealed when the tournament is finished
+    commitment: str  # SHA-256 of the seed, public from the start
+    created_by: str
+    created: datetime
+    status: Literal["registration", "running", "finished"] = "registration"
+    players: list[str] = Field(default_factory=list)
+    round_list: list[Round] = Field(default_factory=list)
+
+    def current(self) -> Round | None:
+        return self.round_list[-1] if self.round_list else None
+
+    def match_ids(self) -> list[str]:
+        return [t.match_id for r in self.round_list for t in r.tables]

@@ -1,0 +1,81 @@
+"""A tournament's standings: the match records' corrected standings of its tables, added
+up per player and ordered by the leaderboard's rule for the ruleset (MCR and Three
+Kingdoms table points, total raw score breaking ties; riichi uma/oka results; Zung Jung
+raw score): server.records.leaderboard, never a second derivation. Substitute bots are
+left out."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from server.records import leaderboard as boards
+from server.records.ratings import is_rated_seat
+from server.repositories.protocols import LeaderRow, StandingRow
+
+
+def table(
+    ruleset: str, players: Sequence[str], results: Sequence[Sequence[StandingRow]]
+) -> list[LeaderRow]:
+    """Every registered player (those without a finished match yet on 0), ordered."""
+    acc = {p: LeaderRow(p, 0, 0.0, 0, 0) for p in players}
+    for rows in results:
+        for s in rows:
+            if not is_rated_seat(s.player):
+                continue
+            r = acc.setdefault(s.player, LeaderRow(s.player, 0, 0.0, 0, 0))
+            r.matches += 1
+            r.points += s.points
+            r.score += s.score
+            r.rank_sum += s.rank
+    played = boards.ordered(ruleset, [r for r in acc.values() if r.matches])
+    waiting = sorted((r for r in acc.values() if not r.matches), key=lambda r: r.player)
+    return played + waiting
+
+
+def rows_json(
+    ruleset: str, rows: Sequence[LeaderRow], names: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    out = []
+    for i, r in enumerate(rows, 1):
+        if r.matches:
+            out.append(boards.row_json(ruleset, i, r, names.get(r.player, "")))
+        else:
+            out.append(
+                {
+                    "position": i,
+                    "player_id": r.player,
+                    "name": names.get(r.player, ""),
+                    "matches": 0,
+                    "value": 0.0,
+                    "points": 0.0,
+                    "score": 0,
+                    "average_rank": None,
+                }
+            )
+    return out
+
+
+def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
+    main, _ = boards.measure(ruleset)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(
+        ["position", "name", "player id", "matches", main, "points", "raw score", "average rank"]
+    )
+    for r in rows:
+        w.writerow(
+            [
+                r["position"],
+                r["name"],
+                r["player_id"],
+                r["matches"],
+                r["value"],
+                r["points"],
+                r["score"],
+                r["average_rank"] if r["average_rank"] is not None else "",
+            ]
+        )
+    return buf.getvalue()

@@ -1,0 +1,223 @@
+"""Tournaments end to end through REST and WebSocket, played by protocol bots: a
+16-player, 4-round MCR tournament (one hand per match) and a 12-player riichi tournament
+(tonpuusen, 2 rounds) with one absentee (a bot takes the seat after the grace period) and
+a chombo penalty. The standings, their tie-break, the penalty and the CSV export are
+checked against figures computed here from each match's own standings; round 1 is checked
+against the revealed seed."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import hashlib
+import io
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.client import SeatClient
+from server.tournaments.seating import seat_round
+from tests.server.conftest import LiveServer, running, suite_settings
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    tmp: Path = tmp_path_factory.mktemp("tourney")
+    with running(suite_settings(tmp, absent_grace=0.2)) as server:
+        yield server
+
+
+def _ok(r: Any, status: int = 200) -> Any:
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def play_round(
+    live: LiveServer, tid: str, tokens: dict[str, str], absent: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    rnd = _ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
+    clients = []
+    for pid, token in tokens.items():
+        me = _ok(
+            live.http.get(
+                f"/api/tournaments/{tid}/me", headers={"Authorization": f"Bearer {token}"}
+            )
+        )
+        assert me["round"] == rnd["number"]
+        if me["bye"] or pid in absent:
+            continue
+        table = next(t for t in rnd["tables"] if t["match_id"] == me["match_id"])
+        assert table["seats"][me["place"]]["occupant"] == pid
+        clients.append(SeatClient(live.base_url, me["match_id"], token, "greedy"))
+
+    async def all_play() -> None:
+        await asyncio.wait_for(asyncio.gather(*(c.play() for c in clients)), 240)
+
+    asyncio.run(all_play())
+    deadline = time.monotonic() + 60
+    while True:
+        t = _ok(live.http.get(f"/api/tournaments/{tid}"))
+        if t["round_list"][-1]["status"] == "finished":
+            return t
+        assert time.monotonic() < deadline, "the round did not finish"
+        time.sleep(0.05)
+
+
+def expected_standings(
+    live: LiveServer, t: dict[str, Any], by_raw_score: bool
+) -> list[tuple[str, float, int]]:
+    """(player, points, raw score) summed from every match's standings, ordered by
+    points then raw score (MCR, seed 000) — or points then average rank (riichi)."""
+    acc: dict[str, list[float]] = {p["player_id"]: [0.0, 0, 0, 0] for p in t["players"]}
+    for r in t["round_list"]:
+        for table in r["tables"]:
+            sheet = _ok(live.http.get(f"/api/matches/{table['match_id']}"))
+            for s in sheet["standings"]:
+                occupant = table["seats"][s["place"]]["occupant"]
+                if occupant in acc:
+                    a = acc[occupant]
+                    a[0] += s["points"]
+                    a[1] += s["score"]
+                    a[2] += s["rank"]
+                    a[3] += 1
+    if by_raw_score:
+        order = sorted(acc, key=lambda p: (-acc[p][0], -acc[p][1], p))
+    else:
+        order = sorted(acc, key=lambda p: (-acc[p][0], acc[p][2] / acc[p][3], p))
+    return [(p, round(acc[p][0], 4), int(acc[p][1])) for p in order]
+
+
+def test_a_16_player_4_round_mcr_tournament(live: LiveServer) -> None:
+    tokens = dict(live.player(f"mcr-{i}") for i in range(16))
+    created = _ok(
+        live.http.post(
+            "/api/tournaments",
+            json={
+                "name": "Club open",
+                "ruleset": "mcr",
+                "rounds": 4,
+                "hands": 1,
+                "players": list(tokens),
+            },
+            headers=live.admin,
+        ),
+        201,
+    )
+    tid = created["tournament_id"]
+    assert created["options"]["hands_per_session"] == 1 and created["seed"] is None
+    r = live.http.post("/api/tournaments", json={"name": "x", "rounds": 1})
+    assert r.status_code == 401
+    r = live.http.post(
+        "/api/tournaments",
+        json={"name": "x", "rounds": 1, "options": {"no_such": 1}},
+        headers=live.admin,
+    )
+    assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_field"
+    for _ in range(4):
+        t = play_round(live, tid, tokens)
+        seated = [o["occupant"] for tb in t["round_list"][-1]["tables"] for o in tb["seats"]]
+        assert sorted(seated) == sorted(tokens)
+    assert t["status"] == "finished" and t["seed"]
+    assert hashlib.sha256(t["seed"].encode()).hexdigest() == t["commitment"]
+    first = [[o["occupant"] for o in tb["seats"]] for tb in t["round_list"][0]["tables"]]
+    assert first == seat_round(1, list(tokens), t["seed"]).tables  # the draw is verifiable
+    r = live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "tournament_over"
+
+    board = _ok(live.http.get(f"/api/tournaments/{tid}/standings"))
+    assert board["measure"] == "table points" and board["tie_break"] == "total raw score"
+    assert board["rounds_finished"] == 4
+    got = [(p["player_id"], p["points"], p["score"]) for p in board["players"]]
+    assert got == expected_standings(live, t, by_raw_score=True)
+    assert all(p["matches"] == 4 for p in board["players"])
+    lines = list(
+        csv.reader(io.StringIO(live.http.get(f"/api/tournaments/{tid}/standings.csv").text))
+    )
+    assert lines[0][:5] == ["position", "name", "player id", "matches", "table points"]
+    assert [(row[2], float(row[5]), int(row[6])) for row in lines[1:]] == got
+    ratings = _ok(live.http.get("/api/ratings", params={"ruleset": "mcr", "limit": 500}))
+    rated = {p["player_id"]: p["matches"] for p in ratings["players"]}
+    assert all(rated[p] == 4 for p in tokens)
+
+
+def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: LiveServer) -> None:
+    tokens = dict(live.player(f"riichi-{i}") for i in range(12))
+    absent = next(iter(tokens))
+    tid = _ok(
+        live.http.post(
+            "/api/tournaments",
+            json={
+                "name": "Riichi cup",
+                "ruleset": "riichi",
+                "rounds": 2,
+                "options": {"game_length": "tonpuusen"},
+                "registration": "open",
+            },
+            headers=live.admin,
+        ),
+        201,
+    )["tournament_id"]
+    r = live.http.post(
+        "/api/tournaments",
+        json={"name": "x", "ruleset": "riichi", "rounds": 1, "hands": 2},
+        headers=live.admin,
+    )
+    assert r.status_code == 422  # riichi sets its length with game_length
+    for token in tokens.values():  # each player registers with their own token
+        _ok(
+            live.http.post(
+                f"/api/tournaments/{tid}/players", headers={"Authorization": f"Bearer {token}"}
+            )
+        )
+    r = live.http.post(
+        f"/api/tournaments/{tid}/players", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "already_registered"
+    t = play_round(live, tid, tokens, absent=frozenset({absent}))
+    # the absentee's seat was played by a bot: the match finished and counts for them
+    table = next(
+        tb for tb in t["round_list"][0]["tables"] if absent in [s["occupant"] for s in tb["seats"]]
+    )
+    assert table["status"] == "finished"
+    victim = next(p for p in tokens if p != absent)
+    before = {
+        p["player_id"]: p
+        for p in _ok(live.http.get(f"/api/tournaments/{tid}/standings"))["players"]
+    }
+    line = _ok(
+        live.http.post(
+            f"/api/tournaments/{tid}/penalties",
+            json={"round": 1, "player_id": victim, "amount": -20000, "reason": "chombo"},
+            headers=live.admin,
+        ),
+        201,
+    )
+    assert line["reason"] == "chombo" and line["amount"] == -20000
+    after = {
+        p["player_id"]: p
+        for p in _ok(live.http.get(f"/api/tournaments/{tid}/standings"))["players"]
+    }
+    assert after[victim]["score"] == before[victim]["score"] - 20000  # reflected at once
+    assert after[victim]["points"] < before[victim]["points"]
+    audit = _ok(live.http.get(f"/api/admin/matches/{line['match_id']}/audit", headers=live.admin))
+    assert [(a["action"], a["reason"]) for a in audit] == [("adjust_score", "chombo")]
+    listed = _ok(live.http.get(f"/api/tournaments/{tid}/penalties"))
+    assert [(p["player_id"], p["amount"], p["reason"]) for p in listed] == [
+        (victim, -20000, "chombo")
+    ]
+    r = live.http.post(
+        f"/api/tournaments/{tid}/penalties",
+        json={"round": 1, "player_id": victim, "amount": -1, "reason": "x"},
+        headers={"Authorization": f"Bearer {tokens[victim]}"},
+    )
+    assert r.status_code == 403
+    t = play_round(live, tid, tokens, absent=frozenset({absent}))
+    assert t["status"] == "finished"
+    board = _ok(live.http.get(f"/api/tournaments/{tid}/standings"))
+    assert board["measure"] == "uma/oka result"
+    got = [(p["player_id"], p["points"], p["score"]) for p in board["players"]]
+    assert got == expected_standings(live, t, by_raw_score=False)
+    assert {p["player_id"]: p["matches"] for p in board["players"]}[absent] == 2
