@@ -51,3 +51,23 @@ def test_demo_scores_every_installed_ruleset() -> None:
         name = load(ruleset_id).names.en
         line = next(x for x in result.stdout.splitlines() if x.startswith(name))
         assert " = " in line, line  # scored, with its total
+
+
+def test_readable_view_presets_first_with_titles_in_the_language_asked() -> None:
+    """Presets come first, each with its title, description and what it sets; options
+    show their title and description from the ruleset's texts and values by name."""
+    result = runner.invoke(app, ["rulesets", "--ruleset", "mcr"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert (
+        out.index("Seed rules (default)") < out.index("Botzone (botzone)") < out.index("edition =")
+    )
+    assert 'sets edition="botzone1998"' in out
+    assert 'seat_change = "mcr_table" · Change seats each round (MCR table)' in out
+    assert "Seat changes: Whether players change seats" in out
+    assert '"null" · As the edition reads it' not in out and "null · As the edition reads it" in out
+    zh = runner.invoke(app, ["rulesets", "--ruleset", "riichi", "--lang", "zh"])
+    assert zh.exit_code == 0, zh.output
+    assert "天凤 (tenhou)" in zh.stdout and "一发: 立直后一巡内" in zh.stdout
+    bad = runner.invoke(app, ["rulesets", "--lang", "fr"])
+    assert bad.exit_code != 0
