@@ -4,6 +4,7 @@ chart, and the hand-by-hand review show."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -25,11 +26,15 @@ def create_table(
     """Fill the lobby's form (options by their label in the generated form); the table id."""
     page.wait_for_selector("#ruleset option[value='mcr']", state="attached")
     page.select_option("#ruleset", ruleset)
-    page.click("#create summary")
+    if options and not page.is_checked("#show-all"):
+        page.check("#show-all")  # the form shows only what differs from the preset
     for name, value in options.items():
-        page.fill(f"#opt-{name}", value) if page.get_attribute(
-            f"#opt-{name}", "type"
-        ) == "number" else page.select_option(f"#opt-{name}", label=value)
+        if page.get_attribute(f"#opt-{name}", "type") == "number":
+            page.fill(f"#opt-{name}", value)
+        else:  # a choice, by the value (its label is the value's display name)
+            option = f'#opt-{name} option[value="{value}"]'  # a number's value is itself
+            text = value if page.locator(option).count() else json.dumps(value)
+            page.select_option(f"#opt-{name}", value=text)
     for i, seat in enumerate(seats):
         page.select_option(f"#seat-{i}", seat)
     for sel, value in zip(("#t-move", "#t-claim", "#t-bank"), timers, strict=True):

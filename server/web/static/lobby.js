@@ -65,53 +65,149 @@ async function listTables(root) {
 }
 
 // ---------------------------------------------------------------- options form from JSON Schema
+// Presets first, then only the options whose value differs from the ruleset's defaults or
+// from the chosen preset (what the preset sets, what the player changed), unless "Show
+// all options" is ticked. Titles, descriptions and value names come from the schema's
+// x-title / x-description / x-values in the player's language. The server receives
+// {"preset": NAME, ...the options that differ from that preset}.
 
-function fieldFor(name, s) {
-  const title = esc(s.title || name);
-  const id = `opt-${name}`;
-  let choices = null;
-  let nullable = false;
-  let base = s;
-  if (s.anyOf) {
-    nullable = s.anyOf.some((x) => x.type === "null");
-    base = s.anyOf.find((x) => x.type !== "null") || s;
-  }
-  if (base.const !== undefined) choices = [base.const];
-  if (base.enum) choices = base.enum;
-  const def = s.default;
-  if (choices) {
-    const opts = (nullable ? [null] : []).concat(choices);
-    return `<label for="${id}">${title}</label><select id="${id}" data-opt="${name}" data-kind="json">
-      ${opts.map((c) => `<option value='${esc(JSON.stringify(c))}' ${JSON.stringify(c) === JSON.stringify(def) ? "selected" : ""}>${c === null ? "—" : esc(String(c))}</option>`).join("")}</select>`;
-  }
-  if (base.type === "boolean") {
-    return `<label for="${id}">${title}</label><input type="checkbox" id="${id}" data-opt="${name}" data-kind="bool" ${def ? "checked" : ""}>`;
-  }
-  if (base.type === "integer" || base.type === "number") {
-    const min = base.minimum !== undefined ? `min="${base.minimum}"` : "";
-    const max = base.maximum !== undefined ? `max="${base.maximum}"` : "";
-    return `<label for="${id}">${title}</label><input type="number" id="${id}" data-opt="${name}" data-kind="${nullable ? "num?" : "num"}" ${min} ${max} step="${base.type === "integer" ? 1 : "any"}" value="${def ?? ""}" placeholder="${nullable ? "none" : ""}">`;
-  }
-  // arrays, strings and anything else: JSON text
-  return `<label for="${id}">${title}</label><input id="${id}" data-opt="${name}" data-kind="jsontext" value='${esc(JSON.stringify(def ?? null))}'>`;
+const FORM = {
+  en: { preset: "Preset", all: "Show all options", same: "Every option is as the preset has it.", differ: (n) => `${n === 1 ? "1 option differs" : `${n} options differ`} from the ruleset's defaults or the preset.`,
+    set_by: "set by the preset", changed: "changed", on: "on", off: "off", none: "none", custom: "custom list (ids, comma separated)" },
+  zh: { preset: "预设", all: "显示全部选项", same: "所有选项均与预设一致。", differ: (n) => `有 ${n} 个选项与默认或预设不同。`,
+    set_by: "预设所定", changed: "已修改", on: "开", off: "关", none: "无", custom: "自定义列表（用逗号分隔的标识）" },
+  ja: { preset: "プリセット", all: "すべてのオプションを表示", same: "すべてのオプションがプリセットのとおりです。", differ: (n) => `${n} 個のオプションが既定またはプリセットと異なります。`,
+    set_by: "プリセットで設定", changed: "変更", on: "オン", off: "オフ", none: "なし", custom: "独自の一覧（識別子をカンマ区切り）" },
+};
+const f = (key) => (FORM[lang()] || FORM.en)[key] ?? FORM.en[key];
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const textOf = (s, key) => (s[`x-${key}`] && (s[`x-${key}`][lang()] || s[`x-${key}`].en)) || s[key] || "";
+
+/** A value's display name: x-values keyed by the value as text ("mcr_table", "5", "null"). */
+function valueName(s, v) {
+  const key = typeof v === "string" ? v : JSON.stringify(v);
+  const names = (s["x-values"] || {})[key];
+  if (names) return names[lang()] || names.en;
+  if (v === null) return f("none");
+  if (typeof v === "boolean") return v ? f("on") : f("off");
+  return String(v);
 }
 
-function readOptions(form, schema) {
-  const out = {};
-  form.querySelectorAll("[data-opt]").forEach((el) => {
-    const name = el.dataset.opt;
-    let v;
-    switch (el.dataset.kind) {
-      case "bool": v = el.checked; break;
-      case "num": v = el.value === "" ? undefined : Number(el.value); break;
-      case "num?": v = el.value === "" ? null : Number(el.value); break;
-      case "json": v = JSON.parse(el.value); break;
-      default: try { v = JSON.parse(el.value); } catch { v = el.value; }
+/** What control an option needs, from its JSON Schema. */
+function kindOf(s) {
+  const parts = s.anyOf || [s];
+  const nullable = parts.some((x) => x.type === "null");
+  const base = parts.find((x) => x.type !== "null") || s;
+  let choices = null;
+  if (base.enum) choices = base.enum;
+  else if (base.const !== undefined) choices = [base.const];
+  if (choices) return { kind: "choice", choices: nullable ? [...choices, null] : choices };
+  if (base.type === "boolean") return { kind: "bool" };
+  if (base.type === "integer" || base.type === "number") return { kind: "number", base, nullable };
+  if (base.type === "array" && base.items && base.items.enum) return { kind: "set", choices: base.items.enum };
+  if (base.type === "array" && base.prefixItems) return { kind: "tuple", n: base.prefixItems.length };
+  if (base.type === "array") return { kind: "list", nullable };
+  return { kind: "text", nullable };
+}
+
+function control(name, s, value) {
+  const id = `opt-${name}`;
+  const k = kindOf(s);
+  switch (k.kind) {
+    case "choice":
+      return `<select id="${id}" data-opt="${name}" ${k.choices.length < 2 ? "disabled" : ""}>${k.choices.map((c) =>
+        `<option value="${esc(JSON.stringify(c))}" ${same(c, value) ? "selected" : ""}>${esc(valueName(s, c))}</option>`).join("")}</select>`;
+    case "bool":
+      return `<label class="check onoff"><input type="checkbox" id="${id}" data-opt="${name}" ${value ? "checked" : ""}> <span class="on">${esc(f("on"))}</span><span class="off">${esc(f("off"))}</span></label>`;
+    case "number": {
+      const b = k.base;
+      const lim = `${b.minimum !== undefined ? `min="${b.minimum}"` : ""} ${b.maximum !== undefined ? `max="${b.maximum}"` : ""}`;
+      const num = `<input type="number" id="${id}" data-opt="${name}" ${lim} step="${b.type === "integer" ? 1 : "any"}" value="${value ?? ""}" ${value === null ? "hidden" : ""}>`;
+      if (!k.nullable) return num;
+      return `<label class="check"><input type="checkbox" id="${id}-none" data-none="${name}" ${value === null ? "checked" : ""}> ${esc(valueName(s, null))}</label> ${num}`;
     }
-    const def = schema.properties[name].default;
-    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(def)) out[name] = v;
+    case "set":
+      return `<span class="checks">${k.choices.map((c) => `<label class="check"><input type="checkbox" id="${id}-${esc(c)}" data-opt="${name}" data-member='${esc(JSON.stringify(c))}' ${(value || []).includes(c) ? "checked" : ""}> ${esc(valueName(s, c))}</label>`).join("")}</span>`;
+    case "tuple":
+      return `<span class="tuple">${Array.from({ length: k.n }, (_, i) => `<input type="number" id="${id}-${i}" data-opt="${name}" data-index="${i}" step="any" value="${(value || [])[i] ?? ""}">`).join("")}</span>`;
+    default: {
+      const shown = Array.isArray(value) ? value.join(", ") : (value ?? "");
+      const box = `<input id="${id}" data-opt="${name}" value="${esc(shown)}" placeholder="${esc(f("custom"))}" ${value === null ? "hidden" : ""}>`;
+      if (!k.nullable) return box;
+      return `<label class="check"><input type="checkbox" id="${id}-none" data-none="${name}" ${value === null ? "checked" : ""}> ${esc(valueName(s, null))}</label> ${box}`;
+    }
+  }
+}
+
+/** The value an option's control holds now (JSON, as the server takes it). */
+function readControl(box, name, s) {
+  const k = kindOf(s);
+  const none = box.querySelector(`[data-none="${name}"]`);
+  if (none && none.checked) return null;
+  const els = [...box.querySelectorAll(`[data-opt="${name}"]`)];
+  switch (k.kind) {
+    case "choice": return JSON.parse(els[0].value);
+    case "bool": return els[0].checked;
+    case "number": return els[0].value === "" ? s.default : Number(els[0].value);
+    case "set": return els.filter((e) => e.checked).map((e) => JSON.parse(e.dataset.member));
+    case "tuple": return els.map((e) => Number(e.value));
+    case "list": return els[0].value.split(",").map((x) => x.trim()).filter(Boolean);
+    default: return els[0].value;
+  }
+}
+
+/** The options part of the create form for one ruleset's schema; `read()` gives what to send. */
+function optionsForm(box, schema) {
+  const props = Object.fromEntries(Object.entries(schema.properties || {}).filter(([k]) => k !== "preset"));
+  const defaults = Object.fromEntries(Object.entries(props).map(([k, s]) => [k, s.default]));
+  const presets = schema["x-presets"] || { default: { options: defaults } };
+  let preset = "default";
+  let values = { ...presets[preset].options };
+  const presetOptions = () => presets[preset].options;
+  box.innerHTML = `
+    <div class="grid2 preset-row">
+      <label for="preset">${esc(f("preset"))}</label>
+      <select id="preset">${Object.entries(presets).map(([name, p]) => `<option value="${esc(name)}">${esc(textOf(p, "title") || name)}</option>`).join("")}</select>
+    </div>
+    <p class="muted small" id="preset-desc"></p>
+    <p><label class="check"><input type="checkbox" id="show-all"> ${esc(f("all"))}</label> <span class="muted small" id="differ"></span></p>
+    <div id="options" class="options"></div>`;
+  const list = box.querySelector("#options");
+  const showAll = box.querySelector("#show-all");
+  const draw = () => {
+    const p = presets[preset];
+    box.querySelector("#preset-desc").textContent = textOf(p, "description");
+    const rows = Object.entries(props).filter(([k]) => showAll.checked || !same(values[k], defaults[k]) || !same(values[k], presetOptions()[k]));
+    box.querySelector("#differ").textContent = rows.length && !showAll.checked ? f("differ")(rows.length) : showAll.checked ? "" : f("same");
+    list.innerHTML = rows.map(([k, s]) => {
+      const marks = [
+        !same(presetOptions()[k], defaults[k]) ? `<span class="mark preset-mark">${esc(f("set_by"))}</span>` : "",
+        !same(values[k], presetOptions()[k]) ? `<span class="mark changed-mark">${esc(f("changed"))}</span>` : "",
+      ].join(" ");
+      return `<div class="opt" data-row="${k}"><div class="opt-text"><label for="opt-${k}"><b>${esc(textOf(s, "title") || k)}</b></label> ${marks}
+        <div class="muted small">${esc(textOf(s, "description"))}</div></div><div class="opt-ctl">${control(k, s, values[k])}</div></div>`;
+    }).join("");
+  };
+  list.addEventListener("change", (ev) => {
+    const name = ev.target.dataset.opt || ev.target.dataset.none;
+    if (!name) return;
+    values[name] = readControl(list, name, props[name]);
+    if (values[name] === null || ev.target.dataset.none) draw();  // show or hide the value box
+    else {
+      const mark = list.querySelector(`[data-row="${name}"] .changed-mark`);
+      if (!!mark !== !same(values[name], presetOptions()[name])) draw();
+    }
   });
-  return out;
+  box.querySelector("#preset").onchange = (ev) => { preset = ev.target.value; values = { ...presetOptions() }; draw(); };
+  showAll.onchange = draw;
+  draw();
+  return {
+    read() {
+      const out = { preset };
+      for (const [k, v] of Object.entries(values)) if (!same(v, presetOptions()[k])) out[k] = v;
+      return out;
+    },
+  };
 }
 
 async function createForm(root) {
@@ -133,16 +229,14 @@ async function createForm(root) {
       <label for="t-bank">Time bank (s)</label><input id="t-bank" type="number" min="0" step="any" value="60">
       <label for="spect">Spectators</label><input id="spect" type="checkbox" checked>
     </div>
-    <details><summary>Ruleset options</summary><div id="options" class="grid2"></div></details>
+    <h3>Ruleset options</h3><div id="options-form"></div>
     <p><button type="submit" id="create-btn">Create table</button> <span id="create-error" class="error"></span></p>
     <div id="share"></div>`;
   const sel = form.querySelector("#ruleset");
-  const optBox = form.querySelector("#options");
+  const optBox = form.querySelector("#options-form");
   const schemaOf = () => rulesets.find((r) => r.id === sel.value).options_schema || { properties: {} };
-  const drawOptions = () => {
-    const sch = schemaOf();
-    optBox.innerHTML = Object.entries(sch.properties || {}).map(([k, s]) => fieldFor(k, s)).join("");
-  };
+  let opts;
+  const drawOptions = () => { opts = optionsForm(optBox, schemaOf()); };
   sel.onchange = drawOptions;
   drawOptions();
   form.onsubmit = async (ev) => {
@@ -156,7 +250,7 @@ async function createForm(root) {
       });
       const body = {
         ruleset: sel.value,
-        options: readOptions(optBox, schemaOf()),
+        options: opts.read(),
         seats,
         timers: {
           move: Number(form.querySelector("#t-move").value),
