@@ -7,7 +7,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from server import logscrub
 from server.api import (
+    accounts,
     admin,
     corrections,
     matches,
@@ -58,7 +60,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         version="0.1.0",
         summary="A multi-variant mahjong game server",
         description=f"REST for players and admins; play over WebSocket protocol "
-        f"v{PROTOCOL_VERSION} at /ws/tables/{{table_id}}?token=… (docs/protocol.md).",
+        f"v{PROTOCOL_VERSION} at /ws/tables/{{table_id}}?auth=frame, the token in the first "
+        f'frame {{"type": "auth", "token": …}} (docs/protocol.md; docs/security.md).',
         lifespan=lifespan,
         docs_url=None,  # served by server.docs_pages from local assets (works offline)
         redoc_url=None,
@@ -66,7 +69,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     install_docs(app)
     install_errors(app)
     install_error_docs(app)
+    logscrub.install()
     app.include_router(players.router)
+    app.include_router(accounts.router)
+    app.include_router(accounts.admin_router)
     app.include_router(rulesets.router)
     app.include_router(tables.router)
     app.include_router(admin.router)

@@ -39,12 +39,18 @@ class Dropped(Exception):
         super().__init__(f"connection closed ({code})")
 
 
-def ws_url(base: str, table_id: str, token: str, **params: str) -> str:
-    """``http://host:port`` (or ws://…) → the table's WebSocket URL."""
+def ws_url(base: str, table_id: str, **params: str) -> str:
+    """``http://host:port`` (or ws://…) → the table's WebSocket URL. It never carries the
+    token: a player adds ``auth="frame"`` and sends ``auth_frame(token)`` first."""
     parts = urlsplit(base)
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme or "ws")
-    query = "&".join([f"token={quote(token)}", *(f"{k}={quote(v)}" for k, v in params.items())])
+    query = "&".join(f"{k}={quote(v)}" for k, v in params.items())
     return urlunsplit((scheme, parts.netloc, f"/ws/tables/{table_id}", query, ""))
+
+
+def auth_frame(token: str) -> str:
+    """The first frame of a connection opened with ``auth=frame``."""
+    return json.dumps({"type": "auth", "token": token})
 
 
 class SeatClient:
@@ -72,8 +78,13 @@ class SeatClient:
         self.reconnects = 0
         self.compression: str | None = "deflate" if compress else None
         self.base_url = base_url
+        self.token = token
         self.url = ws_url(
-            base_url, table_id, token, state_on_prompt="true", protocol=str(PROTOCOL_VERSION)
+            base_url,
+            table_id,
+            state_on_prompt="true",
+            protocol=str(PROTOCOL_VERSION),
+            auth="frame",
         )
         self.bot_name = bot
         self.bot: Bot | None = None
@@ -150,6 +161,7 @@ class SeatClient:
 
     async def _play(self, resync: bool) -> dict[str, Any] | None:
         async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
+            await ws.send(auth_frame(self.token))
             async for raw in ws:
                 frame: dict[str, Any] = json.loads(raw)
                 kind = frame["type"]

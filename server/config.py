@@ -71,7 +71,31 @@ class Settings(BaseSettings):
     resync_per_10s: int = Field(10, ge=1)
     send_queue_limit: int = Field(16384, ge=16)  # frames queued for a slow client
 
-    @field_validator("table_create_rate")
+    # Accounts (docs/security.md). Sessions end ``session_ttl_hours`` after they were
+    # opened (a guest's after ``guest_session_ttl_hours``: its token is its only key).
+    session_ttl_hours: float = Field(24 * 30, gt=0)
+    guest_session_ttl_hours: float = Field(24 * 365, gt=0)
+    # argon2id cost (argon2-cffi's defaults: RFC 9106's low-memory profile)
+    argon2_time_cost: int = Field(3, ge=1)
+    argon2_memory_kib: int = Field(65536, ge=8)
+    argon2_parallelism: int = Field(4, ge=1)
+    # Rate limits ("N/second|minute|hour", the ``limits`` notation), per client address
+    # and per account name; over the limit the answer is 429 with Retry-After.
+    register_rate_per_address: str = "30/minute"
+    login_rate_per_address: str = "30/minute"
+    login_rate_per_name: str = "10/minute"
+    # Seconds a WebSocket opened with ``?auth=frame`` has to send its ``auth`` frame.
+    ws_auth_timeout: float = Field(10.0, gt=0)
+    # The pre-accounts ``?token=`` on the WebSocket URL (deprecated; the token lands in
+    # access logs and browser history). Off: such a connection is refused.
+    ws_query_token: bool = False
+
+    @field_validator(
+        "table_create_rate",
+        "register_rate_per_address",
+        "login_rate_per_address",
+        "login_rate_per_name",
+    )
     @classmethod
     def _rate(cls, value: str) -> str:
         parse(value)  # ValueError names the bad notation

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from server.accounts import AuthLimits, Passwords
 from server.config import Settings
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
@@ -15,3 +16,9 @@ class Services:
     store: Store
     manager: TableManager
     admin_hash: str
+    passwords: Passwords = field(init=False)
+    limits: AuthLimits = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.passwords = Passwords(self.settings)
+        self.limits = AuthLimits(self.settings)

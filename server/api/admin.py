@@ -1,20 +1,22 @@
-"""Administration (admin bearer token): tables, seats, connections, tokens, health."""
+"""Administration: tables, seats and connections (organizers and admins); players, their
+tokens and the server's figures (admins: the admin token or an account with that role)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from server.api.deps import AdminDep, ServicesDep
+from server.api.deps import AdminDep, OrganizerDep, ServicesDep
 from server.api.models import PlayerAdmin, TableLive
 from server.api.tables import table_error
 from server.errors import ApiError, not_found
 from server.runtime.actor import BOTS, TableActor, TableError
 from server.services import Services
 
-router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[AdminDep])
+router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[OrganizerDep])
 
 
 class SeatIn(BaseModel):
@@ -102,14 +104,16 @@ async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
     return {"kicked": True, "seat": place}
 
 
-@router.get("/players", response_model=list[PlayerAdmin])
+@router.get("/players", response_model=list[PlayerAdmin], dependencies=[AdminDep])
 async def players(svc: ServicesDep) -> list[dict[str, Any]]:
+    now = datetime.now(UTC)
     return [
         {
             "player_id": p.id,
             "name": p.name,
-            "token_active": p.token_hash is not None,
-            "token_hash_prefix": p.token_hash[:12] if p.token_hash else None,
+            "role": p.role,
+            "has_password": p.password_hash is not None,
+            "sessions": len(await svc.store.sessions.of_player(p.id, now)),
             "created": p.created.isoformat(),
             "last_seen": p.last_seen.isoformat() if p.last_seen else None,
         }
@@ -117,19 +121,26 @@ async def players(svc: ServicesDep) -> list[dict[str, Any]]:
     ]
 
 
-@router.delete("/players/{player_id}/token")
+@router.delete("/players/{player_id}/token", dependencies=[AdminDep])
 async def revoke(player_id: str, svc: ServicesDep) -> dict[str, Any]:
-    if not await svc.store.players.revoke(player_id):
+    """End every session of the player (all its tokens) and close its connections."""
+    if await svc.store.players.get(player_id) is None:
         raise not_found("player", player_id)
+    ended = await svc.store.sessions.end_all(player_id)
     closed = await svc.manager.kick_player(player_id)
-    return {"player_id": player_id, "revoked": True, "connections_closed": closed}
+    return {
+        "player_id": player_id,
+        "revoked": True,
+        "sessions_ended": ended,
+        "connections_closed": closed,
+    }
 
 
-@router.get("/health")
+@router.get("/health", dependencies=[AdminDep])
 async def health(svc: ServicesDep) -> dict[str, Any]:
     return {"status": "ok", "tables": len(svc.manager.actors)}
 
 
-@router.get("/stats")
+@router.get("/stats", dependencies=[AdminDep])
 async def stats(svc: ServicesDep) -> dict[str, Any]:
     return svc.manager.stats()

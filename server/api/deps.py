@@ -1,15 +1,16 @@
-"""Shared dependencies of the routers: services and the two kinds of bearer tokens."""
+"""Shared dependencies of the routers: services and who is calling (a bearer token that is
+the bootstrap admin token or a player's session token)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from server.auth import bearer, same_hash, token_hash
+from server.auth import Caller, bearer, identify
 from server.errors import ApiError
-from server.repositories.protocols import PlayerRecord
+from server.repositories.protocols import PlayerRecord, SessionRecord
 from server.services import Services
 
 
@@ -29,35 +30,56 @@ def _token(authorization: str | None) -> str:
     return token
 
 
-async def admin(svc: ServicesDep, authorization: AuthHeader = None) -> None:
-    token = _token(authorization)
-    if not same_hash(token_hash(token), svc.admin_hash):
-        raise ApiError(403, "forbidden", "this endpoint needs the admin token")
-
-
-async def player(svc: ServicesDep, authorization: AuthHeader = None) -> PlayerRecord:
-    token = _token(authorization)
-    found = await svc.store.players.by_token_hash(token_hash(token))
+async def caller(svc: ServicesDep, authorization: AuthHeader = None) -> Caller:
+    found = await identify(svc, _token(authorization))
     if found is None:
-        raise ApiError(401, "unauthorized", "unknown or revoked token")
-    await svc.store.players.touch(found.id, datetime.now(UTC))
+        raise ApiError(401, "unauthorized", "unknown, expired or revoked token")
     return found
+
+
+CallerDep = Annotated[Caller, Depends(caller)]
+
+
+async def admin(who: CallerDep) -> Caller:
+    if who.role != "admin":
+        raise ApiError(403, "forbidden", "this endpoint needs the admin token or an admin account")
+    return who
+
+
+async def organizer(who: CallerDep) -> Caller:
+    if who.role not in ("admin", "organizer"):
+        raise ApiError(403, "forbidden", "this endpoint needs an organizer or admin account")
+    return who
+
+
+async def player(who: CallerDep) -> PlayerRecord:
+    if who.player is None:
+        raise ApiError(401, "unauthorized", "this endpoint needs a player's token")
+    return who.player
+
+
+@dataclass
+class Login:
+    player: PlayerRecord
+    session: SessionRecord
+
+
+async def login(who: CallerDep) -> Login:
+    if who.player is None or who.session is None:
+        raise ApiError(401, "unauthorized", "this endpoint needs a player's token")
+    return Login(who.player, who.session)
 
 
 async def player_or_admin(
     svc: ServicesDep, authorization: AuthHeader = None
 ) -> PlayerRecord | None:
-    """The player, or None for the admin."""
-    token = _token(authorization)
-    hashed = token_hash(token)
-    if same_hash(hashed, svc.admin_hash):
-        return None
-    found = await svc.store.players.by_token_hash(hashed)
-    if found is None:
-        raise ApiError(401, "unauthorized", "unknown or revoked token")
-    return found
+    """The player, or None for the bootstrap admin token."""
+    return (await caller(svc, authorization)).player
 
 
 AdminDep = Depends(admin)
+OrganizerDep = Depends(organizer)
+AdminCallerDep = Annotated[Caller, Depends(admin)]
 PlayerDep = Annotated[PlayerRecord, Depends(player)]
+LoginDep = Annotated[Login, Depends(login)]
 PlayerOrAdminDep = Annotated[PlayerRecord | None, Depends(player_or_admin)]

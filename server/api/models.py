@@ -66,8 +66,9 @@ class TableLive(TablePublic):
 class PlayerAdmin(BaseModel):
     player_id: str
     name: str
-    token_active: bool
-    token_hash_prefix: str | None
+    role: str
+    has_password: bool
+    sessions: int  # open (not expired) sessions
     created: str
     last_seen: str | None
 

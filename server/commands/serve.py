@@ -45,6 +45,8 @@ def serve(
             f"error: cannot open the database {where}: {type(exc).__name__}: {exc}", err=True
         )
         raise typer.Exit(1) from None
+    from server.logscrub import uvicorn_log_config
+
     app = create_app(settings)
     uvicorn.run(
         app,
@@ -52,4 +54,5 @@ def serve(
         port=settings.port,
         log_level=log_level,
         **uvicorn_options(settings),
+        log_config=uvicorn_log_config(),
     )

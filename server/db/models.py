@@ -30,6 +30,11 @@ NAMING = {
 
 ID = String(32)
 
+# A column that holds a player id without a foreign key (e.g. "admin" is a legal value)
+# says so with ``info={"player_ref": True}``: merging two accounts re-points every column
+# that references players.id or carries that mark (server.db.store.SqlPlayers.merge);
+# ``"rebuilt"`` marks an aggregate the merge recomputes instead.
+
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
@@ -40,10 +45,28 @@ class Player(Base):
 
     id: Mapped[str] = mapped_column(ID, primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
-    # SHA-256 of the bearer token (NULL once revoked); the token itself is never stored.
-    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # server.accounts.name_key(name): names are unique case-insensitively after NFKC
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    # argon2id (PHC string); NULL for a guest, who has only its session tokens
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16), default="player")  # admin|organizer|player
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Session(Base):
+    """A login: the SHA-256 of its bearer token (the token itself is never stored). ``id``
+    is a public handle to list and end it by; it authenticates nothing."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(80), default="")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Match(Base):
@@ -58,7 +81,7 @@ class Match(Base):
     seats: Mapped[list[str]] = mapped_column(JSON)  # per table place
     timers: Mapped[dict[str, float]] = mapped_column(JSON)
     spectators: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_by: Mapped[str] = mapped_column(ID)
+    created_by: Mapped[str] = mapped_column(ID, info={"player_ref": True})
     status: Mapped[str] = mapped_column(String(16), index=True)
     commitment: Mapped[str | None] = mapped_column(String(64))  # SHA-256 of the seed
     seed: Mapped[str | None] = mapped_column(String(128))  # public once finished
@@ -125,7 +148,7 @@ class Standing(Base):
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     place: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    player: Mapped[str] = mapped_column(ID, index=True)
+    player: Mapped[str] = mapped_column(ID, index=True, info={"player_ref": True})
     rank: Mapped[int] = mapped_column(Integer)
     score: Mapped[int] = mapped_column(Integer)  # raw score
     points: Mapped[float] = mapped_column(Float)  # table points or uma-adjusted
@@ -156,7 +179,7 @@ class PlayerMatchStats(Base):
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     place: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    player: Mapped[str] = mapped_column(ID)
+    player: Mapped[str] = mapped_column(ID, info={"player_ref": True})
     ruleset: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
@@ -166,7 +189,8 @@ class PlayerStats(Base):
 
     __tablename__ = "player_stats"
 
-    player: Mapped[str] = mapped_column(ID, primary_key=True)
+    # an aggregate: a merge rebuilds it from player_match_stats instead of re-pointing it
+    player: Mapped[str] = mapped_column(ID, primary_key=True, info={"player_ref": "rebuilt"})
     ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
@@ -201,7 +225,7 @@ class RatingHistory(Base):
     ruleset: Mapped[str] = mapped_column(String(64))
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"))
     ended: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    player: Mapped[str] = mapped_column(ID)
+    player: Mapped[str] = mapped_column(ID, info={"player_ref": "rebuilt"})
     place: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int] = mapped_column(Integer)
     mu_before: Mapped[float] = mapped_column(Float)
@@ -216,7 +240,7 @@ class PlayerRating(Base):
 
     __tablename__ = "ratings"
 
-    player: Mapped[str] = mapped_column(ID, primary_key=True)
+    player: Mapped[str] = mapped_column(ID, primary_key=True, info={"player_ref": "rebuilt"})
     ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)

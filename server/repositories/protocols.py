@@ -15,13 +15,42 @@ class StorageError(Exception):
     written, and the caller may try again."""
 
 
+class NameTaken(Exception):
+    """Another account already has this name (compared by ``server.accounts.name_key``)."""
+
+
 @dataclass
 class PlayerRecord:
     id: str
     name: str
-    token_hash: str | None  # None once revoked; the token itself is never stored
+    name_key: str  # server.accounts.name_key(name), unique
     created: datetime
     last_seen: datetime | None = None
+    password_hash: str | None = None  # argon2id; None: a guest
+    role: str = "player"  # admin | organizer | player
+
+
+@dataclass
+class SessionRecord:
+    """One login. Only the SHA-256 of its bearer token is kept; ``id`` is a public handle
+    that lets the owner list and end it, and authenticates nothing."""
+
+    id: str
+    player_id: str
+    token_hash: str
+    created: datetime
+    expires: datetime
+    label: str = ""
+    last_used: datetime | None = None
+
+
+@dataclass
+class MergeReport:
+    """What a merge re-pointed from the source account to the target."""
+
+    matches: int = 0  # matches.seats / matches.created_by
+    standings: int = 0
+    other: dict[str, int] = field(default_factory=dict)  # further player-id columns
 
 
 @dataclass
@@ -146,17 +175,51 @@ class LeaderRow:
 
 
 class PlayerRepository(Protocol):
-    async def add(self, player: PlayerRecord) -> None: ...
+    async def add(self, player: PlayerRecord) -> None:
+        """Store a new player; ``NameTaken`` when its name key is not free."""
+        ...
 
     async def get(self, player_id: str) -> PlayerRecord | None: ...
 
-    async def by_token_hash(self, token_hash: str) -> PlayerRecord | None: ...
+    async def by_name_key(self, name_key: str) -> PlayerRecord | None: ...
 
     async def list(self) -> list[PlayerRecord]: ...
 
-    async def revoke(self, player_id: str) -> bool: ...
-
     async def touch(self, player_id: str, when: datetime) -> None: ...
+
+    async def set_password(self, player_id: str, password_hash: str | None) -> bool: ...
+
+    async def set_role(self, player_id: str, role: str) -> bool: ...
+
+    async def merge(self, source: str, target: str) -> MergeReport:
+        """Re-point every reference to ``source`` (seats, creators, standings, sessions,
+        statistics) to ``target``, then delete ``source``. The caller has checked that
+        both exist, differ, and never sat at one table together."""
+        ...
+
+    async def shared_matches(self, a: str, b: str) -> tuple[str, ...]:
+        """Ids of the matches both players sat at."""
+        ...
+
+
+class SessionRepository(Protocol):
+    async def add(self, session: SessionRecord) -> None: ...
+
+    async def by_token_hash(self, token_hash: str, now: datetime) -> SessionRecord | None:
+        """The session of this token hash unless it has expired."""
+        ...
+
+    async def of_player(self, player_id: str, now: datetime) -> list[SessionRecord]:
+        """The player's sessions that have not expired, oldest first."""
+        ...
+
+    async def touch(self, session_id: str, when: datetime) -> None: ...
+
+    async def end(self, player_id: str, session_id: str) -> bool: ...
+
+    async def end_all(self, player_id: str, keep: str | None = None) -> int:
+        """End every session of the player except ``keep``; how many ended."""
+        ...
 
 
 class TableRepository(Protocol):
@@ -258,6 +321,7 @@ class TournamentRepository(Protocol):
 
 class Store(Protocol):
     players: PlayerRepository
+    sessions: SessionRepository
     tables: TableRepository
     events: EventLog
     records: RecordRepository

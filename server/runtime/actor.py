@@ -814,10 +814,13 @@ class TableActor:
         conn.close(CloseCode.KICKED, "kicked by the administrator")
         return True
 
-    async def kick_player(self, player_id: str, code: int, reason: str) -> int:
+    async def kick_player(
+        self, player_id: str, code: int, reason: str, session_id: str | None = None
+    ) -> int:
+        """Close the player's connections (only those of ``session_id`` when given)."""
         n = 0
         for conn in [*self.conns.values(), *self.spectators]:
-            if conn.player_id == player_id:
+            if conn.player_id == player_id and session_id in (None, conn.session_id):
                 conn.close(code, reason)
                 n += 1
         return n

@@ -33,6 +33,7 @@ class Connection:
     ) -> None:
         self.ws = ws
         self.player_id = player_id
+        self.session_id: str | None = None  # the login it authenticated with
         self.name = name
         self.place = place  # table place, or None for a spectator
         self.state_on_prompt = state_on_prompt

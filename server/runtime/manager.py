@@ -196,15 +196,44 @@ class TableManager:
             raise TableError(404, "table_not_found", f"no table '{table_id}'")
         return actor
 
-    async def kick_player(self, player_id: str) -> int:
+    async def kick_player(self, player_id: str, session_id: str | None = None) -> int:
+        """Close the player's connections (of one session, when given): its token ended."""
         n = 0
         for actor in self.actors.values():
             n += await actor.call(
                 lambda a=actor: a.kick_player(  # type: ignore[misc]
-                    player_id, CloseCode.UNAUTHORIZED, "token revoked"
+                    player_id, CloseCode.UNAUTHORIZED, "token revoked", session_id
                 )
             )
         return n
+
+    async def kick_session(self, session_id: str) -> int:
+        n = 0
+        for actor in self.actors.values():
+            for conn in [*actor.conns.values(), *actor.spectators]:
+                if conn.session_id == session_id and conn.player_id is not None:
+                    n += await self.kick_player(conn.player_id, session_id)
+                    return n
+        return n
+
+    def live_tables_of(self, player_id: str) -> list[str]:
+        """Tables not yet over at which the player sits."""
+        return [
+            a.id
+            for a in self.actors.values()
+            if a.record.status in ("waiting", "playing", "paused") and player_id in a.record.seats
+        ]
+
+    def repoint(self, source: str, target: str, name: str) -> None:
+        """After an account merge: the finished tables held in memory name the target."""
+        for actor in self.actors.values():
+            r = actor.record
+            if source in r.seats:
+                place = r.seats.index(source)
+                r.seats[place] = target
+                actor.names[place] = name
+            if r.created_by == source:
+                r.created_by = target
 
     async def shutdown(self) -> None:
         for handle in self._freeing.values():

@@ -1,4 +1,5 @@
-"""``/ws/tables/{table_id}?token=…``: authenticate, then turn frames into actor jobs.
+"""``/ws/tables/{table_id}``: authenticate (``server.ws.auth``: an ``auth`` first frame,
+no secret in the URL), then turn frames into actor jobs.
 
 The reader checks every frame (size, JSON, type, fields) before the table sees it; bad
 frames get an ``error`` and change nothing, and ``garbage_limit`` bad frames in a row
@@ -15,10 +16,10 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from server.auth import token_hash
 from server.runtime.actor import TableActor, TableError
 from server.runtime.connection import Connection
 from server.services import Services
+from server.ws.auth import Gone, Refused, identity
 from server.ws.messages import (
     PROTOCOL_VERSION,
     ActionMsg,
@@ -51,6 +52,7 @@ async def table_socket(
     state_on_prompt: str | None = None,
     protocol: str | None = None,
     flow: str | None = None,
+    auth: str | None = None,
 ) -> None:
     services: Services = ws.app.state.services
     await ws.accept()
@@ -74,12 +76,14 @@ async def table_socket(
         close = CloseCode.NO_TABLE if exc.status == 404 else CloseCode.TABLE_CLOSED
         await _refuse(ws, exc.code, exc.message, close)
         return
-    player = None
-    if token:
-        player = await services.store.players.by_token_hash(token_hash(token))
-        if player is None:
-            await _refuse(ws, "unauthorized", "unknown or revoked token", CloseCode.UNAUTHORIZED)
-            return
+    try:
+        caller = await identity(ws, services, token, auth)
+    except Refused as no:
+        await _refuse(ws, no.code, no.message, no.close)
+        return
+    except Gone:
+        return
+    player = caller.player if caller is not None else None
     place = (
         actor.record.seats.index(player.id)
         if player is not None and player.id in actor.record.seats
@@ -108,6 +112,7 @@ async def table_socket(
         queue_limit=services.settings.send_queue_limit,
         flow=(flow or "").lower() in ("1", "true", "yes"),
     )
+    conn.session_id = caller.session.id if caller is not None and caller.session else None
     services.manager.connections_total += 1
     writer = asyncio.create_task(conn.writer())
     try:
@@ -189,6 +194,12 @@ async def _handle(
     try:
         msg = client_message(message, settings.max_frame_bytes, limits)
     except FrameRefused as exc:
+        if exc.code == "unknown_type" and exc.ref == "auth":
+            return _error(
+                "already_authenticated",
+                "auth is only valid as the first frame of a connection opened with ?auth=frame",
+                "auth",
+            )
         return _error(exc.code, exc.message, exc.ref) | {"garbage": True}
     if isinstance(msg, ActionMsg):
         try:

@@ -31,6 +31,14 @@ class _Msg(BaseModel):
 # ------------------------------------------------------------------ client → server
 
 
+class AuthMsg(_Msg):
+    """The first frame of a connection opened with ``?auth=frame``: the player's bearer
+    token, so that it never travels in a URL. Valid only as the first frame."""
+
+    type: Literal["auth"] = "auth"
+    token: str = Field(min_length=1, max_length=512)
+
+
 class ActionMsg(_Msg):
     """Answer the open prompt with one of the actions it offered."""
 
@@ -223,6 +231,7 @@ SERVER_ADAPTER: TypeAdapter[ServerMsg] = TypeAdapter(
 )
 
 ALL_MESSAGES: dict[str, type[BaseModel]] = {
+    "client.auth": AuthMsg,
     "client.action": ActionMsg,
     "client.resync": ResyncMsg,
     "client.ping": PingMsg,

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from server.logscrub import scrub
 from server.ws.messages import CLIENT_ADAPTER, CLIENT_TYPES, ClientMsg
 
 MALFORMED = "malformed_json"
@@ -141,7 +142,7 @@ def client_message(message: Mapping[str, Any], max_bytes: int, limits: JsonLimit
     try:
         raw = loads(text, limits)
     except JsonRefused as exc:
-        head = safe_text(text[:64])
+        head = scrub(safe_text(text[:64]))  # a broken auth frame's token is not echoed
         raise FrameRefused(exc.code, f"not JSON: {exc.message}", head) from None
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
         raise FrameRefused("invalid_message", "a frame is a JSON object with a string 'type'")

@@ -15,10 +15,11 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from server.app import create_app
-from server.client import ws_url
+from server.client import auth_frame, ws_url
 from server.config import Settings
 from server.ws.transport import uvicorn_options
 
@@ -40,8 +41,13 @@ class LiveServer:
         self.admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 
     def player(self, name: str = "p") -> tuple[str, str]:
-        """A new player: (player_id, token)."""
+        """A new guest player: (player_id, token). Names are unique, so a name already
+        taken in this session gets a number."""
         r = self.http.post("/api/players", json={"name": name})
+        n = 1
+        while r.status_code == 409:
+            n += 1
+            r = self.http.post("/api/players", json={"name": f"{name} {n}"})
         assert r.status_code == 201, r.text
         body = r.json()
         return body["player_id"], body["token"]
@@ -60,10 +66,16 @@ class LiveServer:
         return out
 
     def ws(self, table_id: str, token: str = "", **params: str) -> Socket:
-        url = ws_url(self.base_url, table_id, token, **params)
-        if not token:
-            url = url.replace("token=&", "").replace("?token=", "?")
-        return Socket(connect(url, max_size=2**22, open_timeout=5).__enter__())
+        """A connection to the table: a player's (the token in the first frame) or, without
+        a token, a spectator's."""
+        if token:
+            params = {"auth": "frame", **params}
+        url = ws_url(self.base_url, table_id, **params)
+        sock = Socket(connect(url, max_size=2**22, open_timeout=5).__enter__())
+        if token:
+            with contextlib.suppress(ConnectionClosed):  # refused before it was read
+                sock.conn.send(auth_frame(token))
+        return sock
 
 
 class Socket:
@@ -121,6 +133,11 @@ def suite_settings(tmp: Path, **overrides: Any) -> Settings:
         "time_bank": 0,
         "garbage_limit": 5,
         "chat_per_10s": 3,
+        "argon2_time_cost": 1,  # cheap hashes: the tests hash many passwords
+        "argon2_memory_kib": 64,
+        "argon2_parallelism": 1,
+        "register_rate_per_address": "10000/minute",
+        "login_rate_per_address": "10000/minute",
     }
     return Settings(**(base | overrides))
 

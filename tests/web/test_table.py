@@ -44,7 +44,7 @@ def join_by_link(page: Any, link: str, name: str, table: str) -> Any:
 
 def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
     ann = new_page()
-    register(ann, "Ann")
+    register(ann, "Aya")
     table = create_table(
         ann,
         "mcr",
@@ -102,7 +102,7 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
         names = page.eval_on_selector_all(
             ".matchsheet table.final td:nth-child(2)", "e => e.map(x => x.textContent)"
         )
-        assert {"Ann", "Ben"} <= set(names)
+        assert {"Aya", "Ben"} <= set(names)
     assert spectated and compared and a.actions and b.actions
     # both saw the hand's scoresheet (the last hand: one hand in this session)
     for page in (ann, ben):

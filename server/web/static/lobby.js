@@ -1,6 +1,7 @@
-// The lobby: name yourself, list tables, create one from the ruleset's options schema, join.
+// The lobby: quick play as a guest, sign in or create an account, list tables, create one
+// from the ruleset's options schema, join.
 
-import { api, me, setMe, forgetMe } from "./net.js";
+import { api, me, setMe, forgetMe, signOut } from "./net.js";
 import { esc, lang, h, seatName } from "./ui.js";
 
 export async function renderLobby(root) {
@@ -11,26 +12,68 @@ export async function renderLobby(root) {
       <div id="tables" class="tables">loading…</div></section>
     <section class="card" id="create-card"><h2>New table</h2><form id="create"></form></section>`;
   const who = root.querySelector("#who");
-  if (player) {
-    who.innerHTML = `<h2>Hello, <span id="me-name">${esc(player.name)}</span></h2>
-      <p class="muted">Your player token stays in this browser. <button id="logout" class="small">Forget me</button></p>`;
-    who.querySelector("#logout").onclick = () => { forgetMe(); renderLobby(root); };
-  } else {
-    who.innerHTML = `<h2>Name yourself</h2>
-      <form id="register" class="row"><input id="name" name="name" maxlength="40" required placeholder="Your name" autocomplete="nickname">
-      <button type="submit">Enter</button></form><p id="reg-error" class="error"></p>`;
-    who.querySelector("#register").onsubmit = async (ev) => {
-      ev.preventDefault();
-      try {
-        const name = who.querySelector("#name").value.trim();
-        const p = await api("POST", "/api/players", { name });
-        setMe(p);
-        renderLobby(root);
-      } catch (e) { who.querySelector("#reg-error").textContent = e.message; }
-    };
-  }
+  if (player) await renderMe(root, who, player);
+  else renderSignIn(root, who);
   root.querySelector("#refresh").onclick = () => listTables(root);
   await Promise.all([listTables(root), createForm(root)]);
+}
+
+/** Signed in: the name, a password form for a guest, sign out. */
+async function renderMe(root, who, player) {
+  let info = null;
+  try { info = await api("GET", "/api/players/me"); } catch (e) {
+    if (e.status === 401) { forgetMe(); renderSignIn(root, who); return; } // ended or expired
+  }
+  const guest = info && !info.has_password;
+  who.innerHTML = `<h2>Hello, <span id="me-name">${esc(player.name)}</span></h2>
+    <p class="muted">${guest ? "You play as a guest: this browser holds your only key." : "Signed in."}
+      <button id="logout" class="small">Sign out</button></p>
+    ${guest ? `<form id="set-password" class="row"><input id="new-password" type="password" minlength="8" required
+      placeholder="Choose a password" autocomplete="new-password"><button type="submit">Keep this name</button></form>
+      <p class="muted">With a password you can sign in on any device and keep your history.</p>` : ""}
+    <p id="me-error" class="error"></p>`;
+  who.querySelector("#logout").onclick = async () => { await signOut(); renderLobby(root); };
+  const form = who.querySelector("#set-password");
+  if (form) {
+    form.onsubmit = async (ev) => {
+      ev.preventDefault();
+      try {
+        await api("PUT", "/api/accounts/password", { password: who.querySelector("#new-password").value });
+        renderLobby(root);
+      } catch (e) { who.querySelector("#me-error").textContent = e.message; }
+    };
+  }
+}
+
+/** Not signed in: quick play under a name, or sign in / create an account. */
+function renderSignIn(root, who) {
+  who.innerHTML = `<h2>Name yourself</h2>
+    <form id="register" class="row"><input id="name" name="name" maxlength="40" required placeholder="Your name" autocomplete="nickname">
+    <button type="submit">Play as a guest</button></form><p id="reg-error" class="error"></p>
+    <h3>Or sign in</h3>
+    <form id="signin" class="row"><input id="account-name" maxlength="40" required placeholder="Name" autocomplete="username">
+    <input id="account-password" type="password" required placeholder="Password" autocomplete="current-password">
+    <button type="submit" id="signin-btn">Sign in</button><button type="button" id="create-account">Create account</button></form>
+    <p id="signin-error" class="error"></p>`;
+  who.querySelector("#register").onsubmit = async (ev) => {
+    ev.preventDefault();
+    try {
+      const name = who.querySelector("#name").value.trim();
+      setMe(await api("POST", "/api/players", { name }));
+      renderLobby(root);
+    } catch (e) { who.querySelector("#reg-error").textContent = e.message; }
+  };
+  const account = async (path) => {
+    const body = { name: who.querySelector("#account-name").value.trim(), password: who.querySelector("#account-password").value, label: "web" };
+    try {
+      setMe(await api("POST", path, body));
+      renderLobby(root);
+    } catch (e) { who.querySelector("#signin-error").textContent = e.message; }
+  };
+  who.querySelector("#signin").onsubmit = (ev) => { ev.preventDefault(); account("/api/accounts/login"); };
+  who.querySelector("#create-account").onclick = () => {
+    if (who.querySelector("#signin").reportValidity()) account("/api/accounts/register");
+  };
 }
 
 async function listTables(root) {

@@ -8,6 +8,12 @@ export function me() {
 export function setMe(p) { localStorage.setItem(STORE, JSON.stringify(p)); }
 export function forgetMe() { localStorage.removeItem(STORE); }
 
+/** End this browser's session on the server (its token stops working), then forget it. */
+export async function signOut() {
+  try { await api("POST", "/api/accounts/logout"); } catch { /* already ended */ }
+  forgetMe();
+}
+
 export async function api(method, path, body) {
   const headers = { "content-type": "application/json" };
   const p = me();
@@ -47,11 +53,17 @@ export class TableSocket {
     this.connect();
   }
 
-  url() {
+  // The token never goes into the URL: a player's connection says auth=frame and sends
+  // {"type": "auth", "token"} as its first frame (docs/protocol.md).
+  token() {
     const p = me();
+    return p && p.token && !this.spectate ? p.token : null;
+  }
+
+  url() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams({ state_on_prompt: "true", protocol: "1", flow: "true" });
-    if (p && p.token && !this.spectate) q.set("token", p.token);
+    if (this.token()) q.set("auth", "frame");
     return `${proto}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`;
   }
 
@@ -59,7 +71,12 @@ export class TableSocket {
     this.onStatus("connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; this.onStatus("connected"); };
+    const token = this.token();
+    ws.onopen = () => {
+      if (token) ws.send(JSON.stringify({ type: "auth", token }));
+      this.retry = 0;
+      this.onStatus("connected");
+    };
     ws.onmessage = (m) => {
       let f;
       try { f = JSON.parse(m.data); } catch { return; }

@@ -29,10 +29,10 @@ def test_admin_needs_the_admin_token(server: LiveServer, method: str, path: str)
     assert r.status_code == 401
     assert r.json()["error"]["code"] == "unauthorized"
     _, player_token = server.player("mallory")
-    for token in (player_token, "not-the-admin"):
-        r = server.http.request(method, path, headers={"Authorization": f"Bearer {token}"})
-        assert r.status_code == 403
-        assert r.json()["error"]["code"] == "forbidden"
+    r = server.http.request(method, path, headers={"Authorization": f"Bearer {player_token}"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    r = server.http.request(method, path, headers={"Authorization": "Bearer not-a-token"})
+    assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
 
 
 def test_health_and_stats(server: LiveServer) -> None:

@@ -26,7 +26,7 @@ def test_register_gives_a_token_and_only_its_hash_is_kept(server: LiveServer) ->
     assert me.status_code == 200 and me.json()["player_id"] == pid
     listed = server.http.get("/api/admin/players", headers=server.admin).json()
     row = next(p for p in listed if p["player_id"] == pid)
-    assert row["token_active"] and token not in str(listed)
+    assert row["sessions"] == 1 and not row["has_password"] and token not in str(listed)
 
 
 def test_bad_bodies_are_422_naming_the_field(server: LiveServer) -> None:

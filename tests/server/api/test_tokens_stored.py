@@ -1,4 +1,4 @@
-"""Only a token's SHA-256 reaches the database, never the token."""
+"""Only a token's SHA-256 reaches the database (in its session row), never the token."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_the_database_holds_the_hash_not_the_token(server: LiveServer) -> None:
     path = make_url(server.settings.database_url).database
     assert path
     with sqlite3.connect(path) as db:
-        rows = db.execute("SELECT * FROM players WHERE id = ?", (pid,)).fetchall()
+        rows = db.execute("SELECT * FROM sessions WHERE player_id = ?", (pid,)).fetchall()
         dump = "\n".join(db.iterdump())
     assert len(rows) == 1
     assert hashlib.sha256(token.encode()).hexdigest() in rows[0]

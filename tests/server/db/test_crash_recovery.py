@@ -24,7 +24,7 @@ from engine.bots.greedy import GreedyBot
 from engine.events import event_to_json
 from engine.replay import replay
 from engine.views import VIEW_ADAPTER, TableView
-from server.client import ws_url
+from server.client import auth_frame, ws_url
 from server.runtime.tables import build_table
 from tests.server.conftest import free_port
 
@@ -101,8 +101,9 @@ class Seat:
     """One player's socket: the newest view and the newest unanswered prompt."""
 
     def __init__(self, server: Server, table_id: str, token: str, bot: GreedyBot) -> None:
-        url = ws_url(server.base, table_id, token, state_on_prompt="true")
+        url = ws_url(server.base, table_id, state_on_prompt="true", auth="frame")
         self.ws: ClientConnection = connect(url, max_size=2**22, open_timeout=10).__enter__()
+        self.ws.send(auth_frame(token))
         self.bot = bot
         self.view: TableView | None = None
         self.prompt: dict[str, Any] | None = None

@@ -18,6 +18,7 @@ from server.db.models import Base
 
 TABLES = {
     "players",
+    "sessions",
     "matches",
     "match_events",
     "hands",

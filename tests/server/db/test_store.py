@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import insert, text
 
 from server.db.store import HANDS, SqlStore
-from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, StorageError, Store
+from server.repositories import LoggedEvent, MemoryStore, StorageError, Store
 from tests.server.db.played import SEATS, logged, played, record
 
 Test = Callable[[Store], Awaitable[None]]
@@ -28,23 +27,6 @@ def on_each(url: str | None, test: Test) -> None:
             await store.close()
 
     asyncio.run(run())
-
-
-def test_players_tokens_and_last_seen(db_url: str) -> None:
-    async def test(store: Store) -> None:
-        now = datetime.now(UTC).replace(microsecond=0)
-        await store.players.add(PlayerRecord("p1", "Ann 安", "h1", now))
-        found = await store.players.by_token_hash("h1")
-        assert found is not None and found.name == "Ann 安" and found.created == now
-        await store.players.touch("p1", now)
-        assert (await store.players.get("p1")).last_seen == now  # type: ignore[union-attr]
-        assert await store.players.revoke("p1")
-        assert await store.players.by_token_hash("h1") is None
-        assert not await store.players.revoke("nobody")
-        assert await store.players.get("nobody") is None
-        assert [p.id for p in await store.players.list()] == ["p1"]
-
-    on_each(db_url, test)
 
 
 def test_tables_round_trip_and_save_keeps_the_projected_fields(db_url: str) -> None:

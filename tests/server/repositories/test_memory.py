@@ -7,24 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from server.repositories import LoggedEvent, MemoryStore, PlayerRecord, Store, TableRecord
-
-
-def test_players_are_found_by_token_hash_until_revoked() -> None:
-    async def run() -> None:
-        store: Store = MemoryStore()
-        now = datetime.now(UTC)
-        await store.players.add(PlayerRecord("p1", "Ann", "h1", now))
-        found = await store.players.by_token_hash("h1")
-        assert found is not None and found.name == "Ann"
-        await store.players.touch("p1", now)
-        assert (await store.players.get("p1")).last_seen == now  # type: ignore[union-attr]
-        assert await store.players.revoke("p1")
-        assert await store.players.by_token_hash("h1") is None
-        assert not await store.players.revoke("nobody")
-        assert [p.id for p in await store.players.list()] == ["p1"]
-
-    asyncio.run(run())
+from server.repositories import LoggedEvent, MemoryStore, TableRecord
 
 
 def test_tables_are_copies_and_save_replaces() -> None:
