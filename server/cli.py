@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from server.commands.account import login, logout, register
 from server.commands.db import db
 from server.commands.demo import demo
 from server.commands.export import export
@@ -24,6 +25,9 @@ app.command()(rulesets)
 app.command()(demo)
 app.command()(serve)
 app.command()(play)
+app.command()(register)
+app.command()(login)
+app.command()(logout)
 
 app.command()(simulate)
 app.command()(export)

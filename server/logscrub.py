@@ -17,9 +17,7 @@ from typing import Any
 REDACTED = "[redacted]"
 SECRET_PARAMS = ("token", "access_token", "password", "session", "auth_token")
 
-_QUERY = re.compile(
-    r"(?i)((?:^|[?&;\s\"'])(?:" + "|".join(SECRET_PARAMS) + r")=)[^&;\s\"'#]*"
-)
+_QUERY = re.compile(r"(?i)((?:^|[?&;\s\"'])(?:" + "|".join(SECRET_PARAMS) + r")=)[^&;\s\"'#]*")
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+")
 _JSON = re.compile(r"(?i)(\"(?:token|password|current_password)\"\s*:\s*\")[^\"]*")
 

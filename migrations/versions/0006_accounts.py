@@ -56,9 +56,7 @@ def upgrade() -> None:
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("name_key", sa.String(160), nullable=True))
         batch.add_column(sa.Column("password_hash", sa.String(255), nullable=True))
-        batch.add_column(
-            sa.Column("role", sa.String(16), nullable=False, server_default="player")
-        )
+        batch.add_column(sa.Column("role", sa.String(16), nullable=False, server_default="player"))
     op.create_table(
         "sessions",
         sa.Column("id", sa.String(32), nullable=False),
@@ -68,7 +66,9 @@ def upgrade() -> None:
         sa.Column("created", TZ, nullable=False),
         sa.Column("expires", TZ, nullable=False),
         sa.Column("last_used", TZ, nullable=True),
-        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name="fk_sessions_player_id_players"),
+        sa.ForeignKeyConstraint(
+            ["player_id"], ["players.id"], name="fk_sessions_player_id_players"
+        ),
         sa.PrimaryKeyConstraint("id", name="pk_sessions"),
         sa.UniqueConstraint("token_hash", name="uq_sessions_token_hash"),
     )
@@ -87,9 +87,7 @@ def upgrade() -> None:
             name = f"{row.name[:60]} {row.id}"
             key = _key(name)
         taken.add(key)
-        bind.execute(
-            players.update().where(players.c.id == row.id).values(name=name, name_key=key)
-        )
+        bind.execute(players.update().where(players.c.id == row.id).values(name=name, name_key=key))
         if row.token_hash:
             moved.append(
                 {

@@ -276,9 +276,7 @@ async def merge(body: MergeIn, svc: ServicesDep, _: AdminCallerDep) -> MergeOut:
         )
     met = await svc.store.players.shared_matches(body.source, body.target)
     if met:
-        raise ApiError(
-            409, "accounts_met", f"both sat at match(es) {', '.join(sorted(met)[:10])}"
-        )
+        raise ApiError(409, "accounts_met", f"both sat at match(es) {', '.join(sorted(met)[:10])}")
     await svc.manager.kick_player(body.source)
     report = await svc.store.players.merge(body.source, body.target)
     svc.manager.repoint(body.source, target.id, target.name)

@@ -10,13 +10,22 @@ import typer
 from rich.console import Console
 
 from server.client import SeatClient
+from server.commands.account import stored_token
 from server.human import HumanSeat
 
 
 def play(
     table: Annotated[str, typer.Option(help="table id")],
-    token: Annotated[str, typer.Option(help="your player token")],
     url: Annotated[str, typer.Option(help="server base URL")] = "http://127.0.0.1:8000",
+    token: Annotated[
+        str | None,
+        typer.Option(
+            help="your session token (from `jantaku register` / `jantaku login`); default: "
+            "the one they saved for --url",
+            envvar="JANTAKU_TOKEN",
+            show_envvar=True,
+        ),
+    ] = None,
     bot: Annotated[str, typer.Option(help="greedy, random, or human (you choose)")] = "greedy",
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     reconnect: Annotated[
@@ -24,10 +33,15 @@ def play(
     ] = 120.0,
 ) -> None:
     """Play one seat of a table until the match ends. The token is the one
-    ``POST /api/players`` returned when you registered (see the README)."""
+    ``jantaku register`` / ``jantaku login`` printed and saved for --url, or the ``token``
+    that ``POST /api/players`` or ``POST /api/accounts/login`` returned (see the README)."""
     if bot not in ("greedy", "random", "human"):
         raise typer.BadParameter("--bot must be greedy, random or human")
     console = Console()
+    token = token or stored_token(url)
+    if not token:
+        console.print("no token: run `jantaku login` or `jantaku register`, or pass --token")
+        raise typer.Exit(2)
     names = seat_names(url, table)
 
     def name(place: int) -> str:
