@@ -223,7 +223,11 @@ async def set_password(body: PasswordIn, me: LoginDep, svc: ServicesDep) -> Pass
             raise ApiError(403, "wrong_password", "current_password: does not match")
     _valid_password(body.password)
     await svc.store.players.set_password(me.player.id, await svc.passwords.hash(body.password))
+    others = await svc.store.sessions.of_player(me.player.id, datetime.now(UTC))
     ended = await svc.store.sessions.end_all(me.player.id, keep=me.session.id)
+    for other in others:
+        if other.id != me.session.id:
+            await svc.manager.kick_session(other.id)
     return PasswordSet(player_id=me.player.id, sessions_ended=ended)
 
 
