@@ -33,7 +33,10 @@ WRONG_PASSWORD = "wrong-password-9f8e7d"
 
 def test_the_filter_redacts_access_lines(caplog: pytest.LogCaptureFixture) -> None:
     logscrub.install()
-    with caplog.at_level(logging.INFO):
+    with (
+        caplog.at_level(logging.INFO, "uvicorn.access"),
+        caplog.at_level(logging.INFO, "uvicorn.error"),
+    ):
         logging.getLogger("uvicorn.access").info(
             '%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET", "/x?a=1&token=s3cr3t", "1.1", 200
         )

@@ -78,5 +78,5 @@ def test_foreign_origin_is_refused(server: LiveServer, origin: str) -> None:
 
 
 def _from(server: LiveServer, tid: str, origin: str) -> Socket:
-    url = ws_url(server.base_url, tid, "").replace("?token=", "?")
+    url = ws_url(server.base_url, tid)
     return Socket(connect(url, origin=origin, open_timeout=5).__enter__())  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from pathlib import Path
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from server.client import ws_url
+from server.client import auth_frame, ws_url
 from tests.server.conftest import running, suite_settings
 
 
@@ -19,7 +19,8 @@ def test_client_that_stops_reading_is_closed_with_4429(tmp_path: Path) -> None:
         tid = server.table([pid, "bot:greedy", "bot:greedy", "bot:greedy"])["table_id"]
         # max_queue=1: the client stops reading the socket once a frame waits unread,
         # so the server's keepalive pings go unanswered
-        with connect(ws_url(server.base_url, tid, token), max_queue=1) as ws:
+        with connect(ws_url(server.base_url, tid, auth="frame"), max_queue=1) as ws:
+            ws.send(auth_frame(token))
             time.sleep(2.0)  # several ping intervals without reading
             frames = 0
             try:
