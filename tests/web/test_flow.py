@@ -21,7 +21,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 def test_hand_end_flow(new_page: Any) -> None:
     page = new_page()
-    register(page, "Ann")
+    register(page, "Fay")
     create_table(
         page,
         "mcr",
@@ -91,7 +91,7 @@ def test_absent_player_is_shown_then_played_by_a_bot(
     new_page: Any, quick_takeover: LiveServer
 ) -> None:
     ann = new_page()
-    register(ann, "Ann")
+    register(ann, "Flo")
     table = create_table(
         ann,
         "mcr",
@@ -100,7 +100,7 @@ def test_absent_player_is_shown_then_played_by_a_bot(
         (0, 0, 0),
     )
     link = ann.input_value(".share-link[data-seat='1']")
-    ben = join_by_link(new_page(390, 844), link, "Ben", table)
+    ben = join_by_link(new_page(390, 844), link, "Fin", table)
     ann.click("#go-table")
     a, b = Player(ann, random.Random(3)), Player(ben, random.Random(4))
     while a.actions + b.actions < 6:
