@@ -41,7 +41,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/accounts/sessions"): AUTH,
     ("delete", "/api/accounts/sessions/{session_id}"): AUTH,
     ("put", "/api/accounts/password"): AUTH,
-    ("post", "/api/admin/players/merge"): (409,),
+    ("post", "/api/admin/players/merge"): (404, 409),
     ("get", "/api/admin/tables/{table_id}"): (410,),
     ("post", "/api/admin/tables/{table_id}/pause"): (409, 410),
     ("post", "/api/admin/tables/{table_id}/resume"): (409, 410),
