@@ -11,6 +11,7 @@ from typing import Any
 
 from rulesets.riichi.options import preset
 from tests.server.conftest import LiveServer
+from tests.web.conftest import ARTIFACTS
 from tests.web.test_play import register
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -75,3 +76,20 @@ def test_presets_first_then_only_what_differs(new_page: Any, web: LiveServer) ->
 def _card(page: Any) -> dict[str, float]:
     box = page.locator("#create-card").bounding_box()
     return {"x": box["x"], "y": box["y"], "width": box["width"], "height": min(box["height"], 1400)}
+
+
+def test_the_form_on_a_phone_in_chinese(new_page: Any) -> None:
+    page = new_page(390, 844)
+    page.goto("/")
+    page.evaluate("localStorage.setItem('jantaku.lang', 'zh')")
+    register(page, "Lin")
+    page.wait_for_selector("#ruleset option[value='riichi']", state="attached")
+    page.select_option("#ruleset", "riichi")
+    page.select_option("#preset", "ema")
+    assert page.locator("#preset option:checked").inner_text() == "欧洲麻将协会 2016"
+    row = page.locator("[data-row='multi_ron']")
+    assert "一炮多响" in row.inner_text() and "最多三家" in row.inner_text()
+    box = row.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390  # nothing off the screen
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "options-form-phone-zh.png"), full_page=True)

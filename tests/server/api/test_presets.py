@@ -24,6 +24,11 @@ def test_a_table_records_the_resolved_options_of_a_preset(server: LiveServer) ->
         "ema",
         "wrc",
     ]
+    # the texts a person reads travel with the schema (issue 17)
+    mcr = rows["mcr"]["options_schema"]
+    assert mcr["properties"]["seat_change"]["x-values"]["mcr_table"]["ja"]
+    assert mcr["properties"]["edition"]["x-title"]["zh"] == "番种版本"
+    assert mcr["x-presets"]["botzone"]["options"]["edition"] == "botzone1998"
 
 
 def test_an_unknown_preset_is_422_naming_the_valid_ones(server: LiveServer) -> None:
