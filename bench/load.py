@@ -1,12 +1,21 @@
-"""Load bench: N tables × 4 protocol clients playing greedy over loopback.
+"""Load bench: N tables × 4 cheap protocol clients over loopback, measuring the server.
 
-The server runs in its own process (``jantaku serve``, untimed tables, bots unused); the
-clients run in this process, each a ``server.client.SeatClient`` speaking the real
-protocol. For every N it prints actions/s and the p50/p99 latency from sending an
-``action`` frame to receiving the first ``event`` frame it caused. ``--echo`` adds the
-same machine's figure for a bare WebSocket echo server (same client count, same loop).
+The server runs in its own process (the app of ``jantaku serve`` on a fresh SQLite file,
+untimed tables); the clients run in this process and choose cheaply: each frame is parsed
+once, a ``prompt`` is answered with a random one of the action frames it offers (sent back
+as is), nothing else is decoded. So the figures are the server's:
 
-    python bench/load.py --tables 1,2,4,8,16 --hands 2 --repeat 2 --echo
+* actions/s and the p50/p99 latency from an ``action`` sent to the first ``event`` back;
+* the **server process's own CPU time per action** (utime + stime from /proc/<pid>/stat,
+  read before and after the play, so table creation is not counted);
+* frames sent per action and bytes per frame (everything the clients received);
+* with ``--echo``, a bare WebSocket echo server measured the same way in the same run
+  (same client count; its CPU per frame from /proc as well), so ratios are comparable
+  on a shared, noisy machine. The load average is printed with each run.
+
+    python bench/load.py --tables 4,16 --ruleset mcr --echo
+    python bench/load.py --tables 16 --ws websockets,wsproto     # transports side by side
+    python bench/load.py --tables 16 --profile /tmp/server.prof  # cProfile the server
 """
 
 from __future__ import annotations
@@ -16,20 +25,39 @@ import asyncio
 import contextlib
 import json
 import os
+import random
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.client import SeatClient  # noqa: E402
-
 ADMIN = "bench-admin-token"
+TICK = os.sysconf("SC_CLK_TCK")
+OPTIONS = {
+    "mcr": lambda hands: {"hands_per_session": hands},
+    "riichi": lambda hands: {"game_length": "tonpuusen"},
+    "zung_jung": lambda hands: {},
+    "three_kingdoms": lambda hands: {},
+}
+
+try:
+    import orjson
+
+    loads: Any = orjson.loads
+    dumps: Any = orjson.dumps
+except ImportError:  # pragma: no cover - the bench works without it, only slower
+    loads = json.loads
+    dumps = json.dumps
 
 
 def free_port() -> int:
@@ -47,7 +75,26 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def wait_port(port: int, timeout: float = 15) -> None:
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process (not its children), from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def load_average() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def wait_port(port: int, timeout: float = 30) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
@@ -56,7 +103,41 @@ def wait_port(port: int, timeout: float = 15) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
+# ---------------------------------------------------------------------- the server
+
+
+def serve(port: int, ws: str, database_url: str, profile: str) -> None:
+    """The server process: what ``jantaku serve`` runs, with a choice of WebSocket
+    implementation (``jantaku``: the default, server.ws.transport; or uvicorn's own
+    ``websockets`` / ``wsproto``)."""
+    import uvicorn
+
+    from server.app import create_app
+    from server.config import Settings
+    from server.db import migrate
+    from server.ws.transport import uvicorn_options
+
+    settings = Settings(port=port, database_url=database_url)
+    asyncio.run(migrate.upgrade(settings.database_url))
+    if profile:  # uvicorn re-raises SIGTERM after its shutdown: write the profile then
+        import cProfile
+
+        prof = cProfile.Profile(time.thread_time)  # the event loop thread, CPU only
+
+        def dump(*_: Any) -> None:
+            prof.disable()
+            prof.dump_stats(profile)
+            os._exit(0)
+
+        signal.signal(signal.SIGTERM, dump)
+        prof.enable()
+    options = uvicorn_options(settings)
+    if ws != "jantaku":
+        options["ws"] = ws
+    uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning", **options)
+
+
+def start_server(port: int, ws: str, db: str, profile: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env.update(
         {
@@ -65,56 +146,129 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
             "JANTAKU_MOVE_TIME": "0",
             "JANTAKU_CLAIM_TIME": "0",
             "JANTAKU_TIME_BANK": "0",
+            "JANTAKU_HAND_PAUSE": "0",
         }
     )
-    cmd = [sys.executable, "-m", "server.cli", "serve", "--port", str(port)]
-    proc = subprocess.Popen(
-        [*cmd, "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
-    )
+    cmd = [sys.executable, __file__, "--serve", str(port), "--ws", ws, "--db", db]
+    cmd += ["--profile", profile] if profile else []
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     wait_port(port)
     return proc
 
 
-async def run_tables(base: str, n: int, hands: int) -> dict[str, float]:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        seats: list[tuple[str, list[str]]] = []
+# ---------------------------------------------------------------------- cheap clients
+
+
+@dataclass
+class Tally:
+    actions: int = 0
+    frames: int = 0
+    bytes: int = 0
+    errors: int = 0
+    finished: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+async def cheap_seat(url: str, rng: random.Random, tally: Tally) -> None:
+    """Play one seat: a random offered action for each prompt, sent back as offered."""
+    from websockets.asyncio.client import connect
+
+    sent_at: float | None = None
+    async with connect(url, max_size=2**22, compression=None) as ws:
+        while True:
+            raw = await ws.recv(decode=False)
+            tally.frames += 1
+            tally.bytes += len(raw)
+            frame = loads(raw)
+            kind = frame["type"]
+            if kind == "event":
+                if sent_at is not None:
+                    tally.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            elif kind == "prompt":
+                reply = rng.choice(frame["actions"])
+                sent_at = time.perf_counter()
+                tally.actions += 1
+                await ws.send(dumps(reply), text=True)
+            elif kind == "match_end":
+                tally.finished += 1
+                return
+            elif kind == "error":
+                tally.errors += 1
+                tally.actions -= 1  # refused: not an action
+                sent_at = None
+            elif kind == "status" and frame["status"] == "aborted":
+                return
+
+
+async def make_tables(
+    base: str, n: int, ruleset: str, hands: int, spectators: bool
+) -> list[tuple[str, list[str]]]:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        tables: list[tuple[str, list[str]]] = []
         for t in range(n):
             creds = []
             for i in range(4):
                 r = await http.post("/api/players", json={"name": f"b{t}-{i}"})
+                r.raise_for_status()
                 creds.append(r.json())
             r = await http.post(
                 "/api/tables",
                 json={
-                    "ruleset": "mcr",
-                    "options": {"hands_per_session": hands},
+                    "ruleset": ruleset,
+                    "options": OPTIONS[ruleset](hands),
                     "seats": [c["player_id"] for c in creds],
                     "timers": {"move": 0, "claim": 0, "bank": 0},
-                    "spectators": False,
+                    "spectators": {"allowed": True} if spectators else False,
                 },
                 headers={"Authorization": f"Bearer {ADMIN}"},
             )
             r.raise_for_status()
-            seats.append((r.json()["table_id"], [c["token"] for c in creds]))
-    latencies: list[float] = []
-    clients = [
-        SeatClient(base, tid, tok, "greedy", latencies=latencies)
-        for tid, toks in seats
+            tables.append((r.json()["table_id"], [c["token"] for c in creds]))
+    return tables
+
+
+async def run_tables(
+    base: str, pid: int, n: int, ruleset: str, hands: int, state: bool, seed: int
+) -> dict[str, Any]:
+    from server.client import ws_url
+
+    tables = await make_tables(base, n, ruleset, hands, False)
+    extra = {"state_on_prompt": "true"} if state else {}
+    tally = Tally()
+    rng = random.Random(seed)
+    seats = [
+        cheap_seat(
+            ws_url(base, tid, tok, protocol="1", **extra), random.Random(rng.random()), tally
+        )
+        for tid, toks in tables
         for tok in toks
     ]
-    t0 = time.perf_counter()
-    ends = await asyncio.gather(*(c.play() for c in clients))
+    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    await asyncio.gather(*seats)
     wall = time.perf_counter() - t0
-    actions = sum(c.actions for c in clients)
+    cpu = cpu_seconds(pid) - cpu0
+    actions = max(tally.actions, 1)
     return {
+        "kind": "jantaku",
+        "ruleset": ruleset,
         "tables": n,
-        "finished": sum(1 for e in ends if e is not None) / 4,
-        "actions": actions,
+        "clients": 4 * n,
+        "finished": tally.finished / 4,
+        "actions": tally.actions,
         "seconds": wall,
-        "actions_per_s": actions / wall,
-        "p50_ms": percentile(latencies, 50) * 1000,
-        "p99_ms": percentile(latencies, 99) * 1000,
-        "errors": sum(len(c.errors) for c in clients),
+        "actions_per_s": tally.actions / wall,
+        "frames_per_s": tally.frames / wall,
+        "p50_ms": percentile(tally.latencies, 50) * 1000,
+        "p99_ms": percentile(tally.latencies, 99) * 1000,
+        "server_cpu_ms_per_action": cpu * 1000 / actions,
+        "server_cpu_us_per_frame": cpu * 1e6 / max(tally.frames, 1),
+        "server_cpu_share": cpu / wall,
+        "frames_per_action": tally.frames / actions,
+        "bytes_per_frame": tally.bytes / max(tally.frames, 1),
+        "errors": tally.errors,
+        "server_rss_mb": rss_mb(pid),
+        "load": load_average(),
     }
 
 
@@ -122,14 +276,15 @@ async def run_tables(base: str, n: int, hands: int) -> dict[str, float]:
 
 
 def echo_server(port: int) -> None:
-    from websockets.asyncio.server import ServerConnection, serve
+    from websockets.asyncio.server import ServerConnection
+    from websockets.asyncio.server import serve as ws_serve
 
     async def echo(ws: ServerConnection) -> None:
         async for message in ws:
             await ws.send(message)
 
     async def main() -> None:
-        async with serve(echo, "127.0.0.1", port, max_size=2**20):
+        async with ws_serve(echo, "127.0.0.1", port, max_size=2**20, compression=None):
             await asyncio.Future()
 
     with contextlib.suppress(ImportError):
@@ -139,48 +294,89 @@ def echo_server(port: int) -> None:
     asyncio.run(main())
 
 
-async def run_echo(port: int, clients: int, messages: int) -> dict[str, float]:
+async def run_echo(port: int, pid: int, clients: int, messages: int, size: int) -> dict[str, Any]:
     from websockets.asyncio.client import connect
 
-    payload = json.dumps(
-        {"type": "action", "prompt_id": 123, "action": {"type": "discard", "seat": 1, "tile": 7}}
-    )
+    payload = json.dumps({"type": "event", "pad": "x" * max(0, size - 25)})
     latencies: list[float] = []
 
     async def one() -> None:
-        async with connect(f"ws://127.0.0.1:{port}") as ws:
+        async with connect(f"ws://127.0.0.1:{port}", compression=None) as ws:
             for _ in range(messages):
                 t = time.perf_counter()
                 await ws.send(payload)
                 await ws.recv()
                 latencies.append(time.perf_counter() - t)
 
-    t0 = time.perf_counter()
+    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
     await asyncio.gather(*(one() for _ in range(clients)))
     wall = time.perf_counter() - t0
+    cpu = cpu_seconds(pid) - cpu0
     return {
+        "kind": "echo",
         "clients": clients,
-        "messages_per_s": clients * messages / wall,
+        "bytes_per_frame": len(payload),
+        "frames_per_s": clients * messages / wall,
         "p50_ms": percentile(latencies, 50) * 1000,
         "p99_ms": percentile(latencies, 99) * 1000,
+        "server_cpu_us_per_frame": cpu * 1e6 / (clients * messages),
+        "server_cpu_share": cpu / wall,
+        "load": load_average(),
     }
+
+
+def show(row: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(row), flush=True)
+        return
+    if row["kind"] == "echo":
+        print(
+            f"echo     clients={row['clients']:3d} {row['frames_per_s']:9.0f} frames/s "
+            f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms "
+            f"cpu/frame={row['server_cpu_us_per_frame']:6.1f}us "
+            f"({row['bytes_per_frame']} B)  load {row['load']}",
+            flush=True,
+        )
+        return
+    print(
+        f"{row['ws']:9s}{row['ruleset']:7s} tables={row['tables']:3d} clients={row['clients']:3d} "
+        f"{row['actions_per_s']:7.0f} actions/s {row['frames_per_s']:7.0f} frames/s "
+        f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms "
+        f"cpu/action={row['server_cpu_ms_per_action']:5.2f}ms "
+        f"cpu/frame={row['server_cpu_us_per_frame']:5.1f}us "
+        f"frames/action={row['frames_per_action']:4.1f} B/frame={row['bytes_per_frame']:4.0f} "
+        f"cpu share={row['server_cpu_share']:.2f} finished={row['finished']:.0f}/{row['tables']} "
+        f"errors={row['errors']}  load {row['load']}",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", default="1,2,4,8", help="comma-separated N values")
-    parser.add_argument("--hands", type=int, default=1, help="hands per match")
+    parser.add_argument("--tables", default="4,16", help="comma-separated N values")
+    parser.add_argument("--ruleset", default="mcr", help="comma-separated rulesets")
+    parser.add_argument("--hands", type=int, default=1, help="hands per MCR session")
     parser.add_argument("--repeat", type=int, default=1, help="runs per N (the machine is shared)")
     parser.add_argument(
-        "--url",
-        default="",
-        help=f"use a running server (admin token: {ADMIN!r}) instead of starting one",
+        "--ws", default="jantaku", help="comma-separated: jantaku (default), websockets, wsproto"
+    )
+    parser.add_argument(
+        "--no-state", action="store_true", help="clients do not ask for a state with each prompt"
     )
     parser.add_argument("--echo", action="store_true", help="also measure a bare echo server")
-    parser.add_argument("--echo-messages", type=int, default=200)
-    parser.add_argument("--echo-server", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--echo-messages", type=int, default=300)
+    parser.add_argument("--profile", default="", help="cProfile the server into this file")
+    parser.add_argument(
+        "--spy", default="", help="sample the server with py-spy into this raw file (bench/spy.py)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
+    parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--db", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--echo-server", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.ws, args.db, args.profile)
+        return
     if args.echo_server:
         echo_server(args.echo_server)
         return
@@ -188,46 +384,56 @@ def main() -> None:
         import uvloop
 
         uvloop.install()
-    proc = None
-    base = args.url
-    if not base:
-        port = free_port()
-        proc = start_server(port)
-        base = f"http://127.0.0.1:{port}"
     ns = [int(x) for x in args.tables.split(",") if x]
-    try:
-        for n in [n for n in ns for _ in range(args.repeat)]:
-            row = asyncio.run(run_tables(base, n, args.hands))
-            print(
-                json.dumps(row)
-                if args.json
-                else (
-                    f"tables={n:3d} clients={4 * n:3d} actions={row['actions']:6.0f} "
-                    f"in {row['seconds']:6.2f}s  {row['actions_per_s']:8.1f} actions/s  "
-                    f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms  "
-                    f"finished={row['finished']:.0f}/{n} errors={row['errors']:.0f}"
-                ),
-                flush=True,
-            )
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(10)
+    rulesets = [r for r in args.ruleset.split(",") if r]
+    sizes: list[float] = []
+    for ws in [w for w in args.ws.split(",") if w]:
+        with tempfile.TemporaryDirectory() as tmp:
+            port = free_port()
+            db = f"sqlite+aiosqlite:///{tmp}/bench.db"
+            proc = start_server(port, ws, db, args.profile)
+            base = f"http://127.0.0.1:{port}"
+            spy = None
+            if args.spy:
+                spy = subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "py-spy"),
+                        "record",
+                        "--nonblocking",
+                        "--pid",
+                        str(proc.pid),
+                        "-f",
+                        "raw",
+                        "-o",
+                        args.spy,
+                    ],
+                    stdout=subprocess.DEVNULL,
+                )
+            try:
+                for ruleset in rulesets:
+                    for n in [n for n in ns for _ in range(args.repeat)]:
+                        row = asyncio.run(
+                            run_tables(base, proc.pid, n, ruleset, args.hands, not args.no_state, n)
+                        )
+                        row["ws"] = ws
+                        sizes.append(row["bytes_per_frame"])
+                        show(row, args.json)
+            finally:
+                if spy is not None:
+                    spy.send_signal(signal.SIGINT)
+                    spy.wait(30)
+                proc.terminate()
+                proc.wait(30)
     if args.echo:
         port = free_port()
         echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(port)], cwd=ROOT)
+        size = round(sum(sizes) / len(sizes)) if sizes else 200
         try:
             wait_port(port)
             for n in ns:
-                row = asyncio.run(run_echo(port, 4 * n, args.echo_messages))
-                print(
-                    json.dumps(row)
-                    if args.json
-                    else (
-                        f"echo clients={4 * n:3d}  {row['messages_per_s']:9.1f} msgs/s  "
-                        f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms"
-                    ),
-                    flush=True,
+                show(
+                    asyncio.run(run_echo(port, echo.pid, 4 * n, args.echo_messages, size)),
+                    args.json,
                 )
         finally:
             echo.terminate()
