@@ -701,13 +701,69 @@ async def _write_ratings(conn: AsyncConnection, ruleset: str, match_id: str | No
     return len(matches)
 
 
+Pending = tuple[list[LoggedEvent], "asyncio.Future[None]"]
+
+
+def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
+    if done.done():  # its waiter was cancelled
+        return
+    if exc is None:
+        done.set_result(None)
+    else:
+        done.set_exception(exc)
+
+
 class SqlEventLog:
+    """Group commit: the batches appended while a transaction is being written wait and
+    then go together into the next one (one commit, one fsync, for many tables' moves).
+    Each ``append`` returns only once its own batch is committed, so an acknowledged
+    action is on disk as before. A group that fails is written again batch by batch, so
+    each batch gets its own outcome (one table's refused batch never refuses another's)."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._pending: list[Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def append(self, events: list[LoggedEvent]) -> None:
         """All or nothing: a batch whose seqs do not follow the table's last one, or a
         second writer of the same seq, raises ``ValueError`` and writes nothing."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((events, done))
+        flusher = self._flusher
+        if flusher is None or flusher.done() or flusher.get_loop() is not loop:
+            self._flusher = loop.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        group: list[Pending] = []
+        try:
+            while self._pending:
+                group, self._pending = self._pending, []
+                try:
+                    await self._write([ev for batch, _ in group for ev in batch])
+                except Exception as exc:
+                    if len(group) == 1:
+                        _settle(group[0][1], exc)
+                        continue
+                    for batch, done in group:  # alone, each batch gets its own outcome
+                        try:
+                            await self._write(batch)
+                        except Exception as alone:
+                            _settle(done, alone)
+                        else:
+                            _settle(done, None)
+                else:
+                    for _, done in group:
+                        _settle(done, None)
+        except BaseException:  # cancelled (shutdown): nobody waits forever
+            for _, done in [*group, *self._pending]:
+                done.cancel()
+            self._pending = []
+            raise
+
+    async def _write(self, events: list[LoggedEvent]) -> None:
         batches: dict[str, list[LoggedEvent]] = {}
         for ev in events:
             batches.setdefault(ev.table_id, []).append(ev)
