@@ -240,3 +240,36 @@ def test_rebuilding_from_the_events_gives_the_same_records(store_url: str | None
         assert not await store.records.rebuild("nope")
 
     on_each(store_url, test)
+
+
+def test_group_commit_keeps_each_batch_its_own_outcome(db_url: str) -> None:
+    """Batches of several tables appended at once share transactions (group commit), yet
+    each append returns only after its own batch is stored, and a refused batch (a seq
+    gap) refuses only itself."""
+
+    async def test(store: Store) -> None:
+        ids = [f"g{i}" for i in range(6)]
+        for t in ids:
+            await store.tables.add(record(t))
+        logs = {t: logged(t, played()) for t in ids}
+        for step in range(len(logs[ids[0]])):
+            batches = [logs[t][step] for t in ids]
+            if step == 3:  # table g2 skips a batch: its seqs no longer follow
+                batches[2] = logs["g2"][step + 1]
+            results = await asyncio.gather(
+                *(store.events.append(b) for b in batches), return_exceptions=True
+            )
+            if step == 3:
+                assert isinstance(results[2], ValueError)
+                ids.remove("g2")
+                del logs["g2"]
+                results.pop(2)
+            assert results == [None] * len(results)
+            if step >= 3:
+                break
+        for t in ids:
+            stored = await store.events.read(t)
+            assert [e.event for e in stored] == [e.event for b in logs[t][:4] for e in b]
+        assert len(await store.events.read("g2")) == sum(len(b) for b in logged("g2", played())[:3])
+
+    on_each(db_url, test)
