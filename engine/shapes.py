@@ -800,7 +800,16 @@ def _without_fifth_copies(counts: Sequence[int], n_sets: int, best: int) -> int:
     if size != 3 * n_sets + 1:
         return best
     if best == 0:
-        return 0 if _truly_ready(trial, n_sets) else 1
+        # the block count's 0 means some tile completes the hand; only a fifth copy of a
+        # kind held four times can be a false one, and mostly none of them completes it
+        for k in range(NUM_KINDS):
+            if trial[k] >= 4:
+                trial[k] += 1
+                false_wait = is_standard_complete(trial)
+                trial[k] -= 1
+                if false_wait:
+                    return 0 if _truly_ready(trial, n_sets) else 1
+        return 0
     if sum(1 for c in counts if c >= 4) < 2:
         return best
     fresh = next((k for k in range(NUM_KINDS) if not _touches(counts, k)), -1)  # a new single
