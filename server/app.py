@@ -12,6 +12,7 @@ from server.api import (
     accounts,
     admin,
     corrections,
+    leagues,
     matches,
     players,
     ratings,
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(corrections.router)
     app.include_router(ratings.router)
     app.include_router(tournaments.router)
+    app.include_router(leagues.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
 
     @app.get("/api/health", tags=["health"])

@@ -64,6 +64,9 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tournaments/{tid}/penalties"): AUTH,
     ("post", "/api/tournaments/{tid}/tables/{match_id}/{action}"): (*AUTH, 409, 410),
     ("get", "/api/tournaments/{tid}/me"): AUTH,
+    ("post", "/api/leagues"): AUTH,
+    ("post", "/api/leagues/{lid}/tournaments"): (*AUTH, 409),
+    ("post", "/api/leagues/{lid}/matches"): (*AUTH, 409),
 }
 
 

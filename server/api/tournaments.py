@@ -50,10 +50,15 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": ErrorOut, "description": text[c]} for c in codes}
 
 
+def is_organizer(who: PlayerRecord | None) -> bool:
+    """The admin token (None), or an account with the organizer or admin role."""
+    return who is None or getattr(who, "role", None) in ("organizer", "admin")
+
+
 async def organizer(svc: ServicesDep, authorization: AuthHeader = None) -> PlayerRecord | None:
     """The admin (None) or a player whose account has the organizer or admin role."""
     who = await player_or_admin(svc, authorization)
-    if who is not None and getattr(who, "role", None) not in ("organizer", "admin"):
+    if not is_organizer(who):
         raise ApiError(403, "forbidden", "this endpoint needs an organizer")
     return who
 
@@ -370,10 +375,9 @@ async def register(
     """A player registers (while registration is open and before round 1), or an
     organizer registers ``player_id`` (any time before round 1)."""
     who = await player_or_admin(svc, authorization)
-    is_organizer = who is None or getattr(who, "role", None) in ("organizer", "admin")
     t, version = await _load(svc, tid)
     target = body.player_id if body is not None and body.player_id else None
-    if target is not None and not is_organizer:
+    if target is not None and not is_organizer(who):
         raise ApiError(403, "forbidden", "only an organizer registers someone else")
     if target is None:
         if who is None:

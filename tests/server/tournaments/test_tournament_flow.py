@@ -13,6 +13,7 @@ import hashlib
 import io
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,72 @@ def test_a_16_player_4_round_mcr_tournament(live: LiveServer) -> None:
     ratings = _ok(live.http.get("/api/ratings", params={"ruleset": "mcr", "limit": 500}))
     rated = {p["player_id"]: p["matches"] for p in ratings["players"]}
     assert all(rated[p] == 4 for p in tokens)
+    league_of(live, tid, tokens, got)
+
+
+def league_of(
+    live: LiveServer, tid: str, tokens: dict[str, str], got: list[tuple[str, float, int]]
+) -> None:
+    """A league of the tournament: summed, it is the tournament's table; a casual match
+    opted in by its player counts too; best-1 keeps each player's best match."""
+    today = datetime.now(UTC).date().isoformat()
+    season = {"ruleset": "mcr", "season_from": today, "season_to": today}
+    summed = _ok(
+        live.http.post("/api/leagues", json={"name": "Season", **season}, headers=live.admin), 201
+    )
+    lid = summed["league_id"]
+    _ok(live.http.post(f"/api/leagues/{lid}/tournaments", json={"id": tid}, headers=live.admin))
+    table = _ok(live.http.get(f"/api/leagues/{lid}/standings"))
+    assert [(p["player_id"], p["value"], p["score"]) for p in table["players"]] == got
+    pid, token = next(iter(tokens.items()))
+    casual = live.table(
+        [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
+    )
+    asyncio.run(asyncio.wait_for(SeatClient(live.base_url, casual["table_id"], token).play(), 120))
+    deadline = time.monotonic() + 30
+    while _ok(live.http.get(f"/api/matches/{casual['table_id']}"))["match"]["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    auth = {"Authorization": f"Bearer {token}"}
+    other = {"Authorization": f"Bearer {list(tokens.values())[1]}"}
+    r = live.http.post(
+        f"/api/leagues/{lid}/matches", json={"id": casual["table_id"]}, headers=other
+    )
+    assert r.status_code == 403  # not their match
+    _ok(
+        live.http.post(f"/api/leagues/{lid}/matches", json={"id": casual["table_id"]}, headers=auth)
+    )
+    r = live.http.post(f"/api/leagues/{lid}/matches", json={"id": casual["table_id"]}, headers=auth)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "already_added"
+    sheet = _ok(live.http.get(f"/api/matches/{casual['table_id']}"))
+    extra = next(s for s in sheet["standings"] if s["place"] == 0)
+    mine = next(
+        p
+        for p in _ok(live.http.get(f"/api/leagues/{lid}/standings"))["players"]
+        if p["player_id"] == pid
+    )
+    before = next(g for g in got if g[0] == pid)
+    assert mine["matches"] == 5 and mine["value"] == round(before[1] + extra["points"], 4)
+    best = _ok(
+        live.http.post(
+            "/api/leagues",
+            json={"name": "Best", "aggregate": "best", "best": 1, **season},
+            headers=live.admin,
+        ),
+        201,
+    )
+    _ok(
+        live.http.post(
+            f"/api/leagues/{best['league_id']}/tournaments", json={"id": tid}, headers=live.admin
+        )
+    )
+    rows = _ok(live.http.get(f"/api/leagues/{best['league_id']}/standings"))["players"]
+    assert all(p["counted"] == 1 and p["matches"] == 4 for p in rows)
+    assert max(p["value"] for p in rows) == 4.0  # someone won a match: 4 table points
+    r = live.http.post(
+        "/api/leagues", json={"name": "x", "aggregate": "best", **season}, headers=live.admin
+    )
+    assert r.status_code == 422
 
 
 def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: LiveServer) -> None:
