@@ -12,7 +12,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from server import registry
-from server.api.deps import AuthHeader, ServicesDep, player_or_admin
+from server.api.deps import CallerDep, ServicesDep
 from server.api.tournaments import KIND as TOURNAMENT
 from server.api.tournaments import OrganizerDep, _errors, _names, is_organizer
 from server.errors import ApiError, not_found
@@ -128,7 +128,7 @@ async def create(body: NewLeague, svc: ServicesDep, who: OrganizerDep) -> dict[s
     lg = League(
         **body.model_dump(),
         id=uuid.uuid4().hex[:12],
-        created_by=who.id if who is not None else "admin",
+        created_by=who.label,
         created=datetime.now(UTC),
     )
     await svc.store.tournaments.add(KIND, lg.id, lg.model_dump(mode="json"))
@@ -156,16 +156,13 @@ async def add_tournament(
 
 
 @router.post("/{lid}/matches", response_model=LeagueOut, responses=_errors(401, 404, 409, 422))
-async def add_match(
-    lid: str, body: AddIn, svc: ServicesDep, authorization: AuthHeader = None
-) -> dict[str, Any]:
+async def add_match(lid: str, body: AddIn, svc: ServicesDep, who: CallerDep) -> dict[str, Any]:
     """Opt a finished casual match in: an organizer, or a player who sat in it."""
-    who = await player_or_admin(svc, authorization)
     lg, version = await _load(svc, lid)
     record = await svc.store.tables.get(body.id)
     if record is None:
         raise ApiError(422, "invalid_field", f"id: no match '{body.id}'")
-    if not is_organizer(who) and who is not None and who.id not in record.seats:
+    if not is_organizer(who) and who.label not in record.seats:
         raise ApiError(403, "forbidden", "only an organizer or a player of the match opts it in")
     if record.ruleset != lg.ruleset:
         raise ApiError(422, "invalid_field", f"id: not a {lg.ruleset} match")

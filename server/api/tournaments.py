@@ -15,12 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.ruleset import OptionsError
 from server import registry
-from server.api.deps import AuthHeader, ServicesDep, player_or_admin
+from server.api.deps import CallerDep, ServicesDep, organizer
 from server.api.openapi import CsvResponse
 from server.api.records_models import ErrorOut
 from server.api.tables import NewTable, SpectatorsIn, TimersIn, open_table, table_error
+from server.auth import Caller
 from server.errors import ApiError, not_found
-from server.repositories.protocols import CorrectionRow, PlayerRecord, VersionConflict
+from server.repositories.protocols import CorrectionRow, VersionConflict
 from server.runtime.actor import BOTS, TableError
 from server.runtime.tables import build_table
 from server.services import Services
@@ -50,20 +51,12 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": ErrorOut, "description": text[c]} for c in codes}
 
 
-def is_organizer(who: PlayerRecord | None) -> bool:
-    """The admin token (None), or an account with the organizer or admin role."""
-    return who is None or getattr(who, "role", None) in ("organizer", "admin")
+def is_organizer(who: Caller) -> bool:
+    """The admin token, or an account with the organizer or admin role (server.auth)."""
+    return who.role in ("organizer", "admin")
 
 
-async def organizer(svc: ServicesDep, authorization: AuthHeader = None) -> PlayerRecord | None:
-    """The admin (None) or a player whose account has the organizer or admin role."""
-    who = await player_or_admin(svc, authorization)
-    if not is_organizer(who):
-        raise ApiError(403, "forbidden", "this endpoint needs an organizer")
-    return who
-
-
-OrganizerDep = Annotated[PlayerRecord | None, Depends(organizer)]
+OrganizerDep = Annotated[Caller, Depends(organizer)]
 
 
 class NewTournament(BaseModel):
@@ -342,7 +335,7 @@ async def create(body: NewTournament, svc: ServicesDep, who: OrganizerDep) -> di
         fill=body.fill,
         seed=seed,
         commitment=seating.commitment(seed),
-        created_by=who.id if who is not None else "admin",
+        created_by=who.label,
         created=datetime.now(UTC),
         players=list(body.players),
     )
@@ -367,22 +360,18 @@ async def set_registration(
     "/{tid}/players", response_model=TournamentOut, responses=_errors(401, 403, 404, 409, 422)
 )
 async def register(
-    tid: str,
-    svc: ServicesDep,
-    authorization: AuthHeader = None,
-    body: RegistrationIn | None = None,
+    tid: str, svc: ServicesDep, who: CallerDep, body: RegistrationIn | None = None
 ) -> dict[str, Any]:
     """A player registers (while registration is open and before round 1), or an
     organizer registers ``player_id`` (any time before round 1)."""
-    who = await player_or_admin(svc, authorization)
     t, version = await _load(svc, tid)
     target = body.player_id if body is not None and body.player_id else None
     if target is not None and not is_organizer(who):
         raise ApiError(403, "forbidden", "only an organizer registers someone else")
     if target is None:
-        if who is None:
+        if who.player is None:
             raise ApiError(422, "invalid_field", "player_id: the admin registers a player by id")
-        target = who.id
+        target = who.player.id
         if t.registration != "open":
             raise ApiError(409, "registration_closed", "the registration is closed")
     if await svc.store.players.get(target) is None:
@@ -472,7 +461,7 @@ async def penalty(tid: str, body: PenaltyIn, svc: ServicesDep, who: OrganizerDep
     for ref in t.round_list[body.round - 1].tables:
         if body.player_id in ref.seats:
             place = ref.seats.index(body.player_id)
-            by = who.id if who is not None else "admin"
+            by = who.label
             row = await svc.store.records.adjust(ref.match_id, place, body.amount, by, body.reason)
             return _penalty_json(body.round, ref, row)
     raise ApiError(
@@ -556,9 +545,9 @@ async def get_tournament(tid: str, svc: ServicesDep) -> dict[str, Any]:
 
 
 @router.get("/{tid}/me", response_model=MeOut, responses=_errors(401, 404))
-async def me(tid: str, svc: ServicesDep, authorization: AuthHeader = None) -> dict[str, Any]:
+async def me(tid: str, svc: ServicesDep, caller: CallerDep) -> dict[str, Any]:
     """The caller's table and seat in the current round."""
-    who = await player_or_admin(svc, authorization)
+    who = caller.player
     if who is None:
         raise ApiError(422, "invalid_field", "the admin has no seat; use a player's token")
     t, _ = await _current(svc, tid)
