@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action
-from engine.bots import Bot
+from engine.bots import Bot, make_bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
 from engine.decide import start, step
@@ -36,7 +36,15 @@ def greedy_bots(table: Table, seed: str, seat: int) -> Bot:
     return GreedyBot(table.rules)
 
 
-BOTS: dict[str, BotFactory] = {"random": random_bots, "greedy": greedy_bots}
+def defensive_bots(table: Table, seed: str, seat: int) -> Bot:
+    return make_bot("defensive", table, seed, seat)
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": random_bots,
+    "greedy": greedy_bots,
+    "defensive": defensive_bots,
+}
 
 
 class InvariantError(AssertionError):

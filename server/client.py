@@ -17,9 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from engine.actions import action_to_json
-from engine.bots import Bot
-from engine.bots.greedy import GreedyBot
-from engine.bots.random_bot import RandomBot
+from engine.bots import Bot, make_bot
 from engine.views import VIEW_ADAPTER, TableView
 from server.runtime.tables import build_table
 from server.ws.messages import PROTOCOL_VERSION
@@ -103,10 +101,8 @@ class SeatClient:
         self._answered: int | None = None  # the last prompt id answered
 
     def _make_bot(self, welcome: dict[str, Any]) -> Bot:
-        if self.bot_name == "random":
-            return RandomBot(welcome["table_id"], welcome["seat"] or 0)
         table = build_table(welcome["ruleset"]["id"], welcome.get("options") or {})
-        return GreedyBot(table.rules)
+        return make_bot(self.bot_name, table, welcome["table_id"], welcome["seat"] or 0)
 
     def choose(self, prompt: dict[str, Any]) -> dict[str, Any]:
         """The ``action`` frame to send for ``prompt`` (the bot's pick among the offered)."""

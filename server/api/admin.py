@@ -21,7 +21,7 @@ router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[OrganizerD
 
 class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    occupant: str = Field(description='"bot:random", "bot:greedy" or a player id')
+    occupant: str = Field(description='"bot:random", "bot:greedy", "bot:defensive" or a player id')
 
 
 class AbortIn(BaseModel):

@@ -10,7 +10,9 @@ from pydantic import BaseModel, Field
 class SeatPublic(BaseModel):
     seat: int = Field(description="table place 0..3 (the engine's player index)")
     kind: Literal["open", "bot", "player"]
-    occupant: str = Field(description='"open", "bot:greedy", "bot:random" or a player id')
+    occupant: str = Field(
+        description='"open", "bot:greedy", "bot:defensive", "bot:random" or a player id'
+    )
     name: str
     connected: bool
     standin: bool = Field(

@@ -43,7 +43,8 @@ class NewTable(BaseModel):
         default_factory=lambda: ["open"] * 4,
         min_length=4,
         max_length=4,
-        description='"open", "bot:random", "bot:greedy" or a player id, per table place',
+        description='"open", "bot:random", "bot:greedy", "bot:defensive" or a player id, '
+        "per table place",
     )
     timers: TimersIn | None = None
     spectators: SpectatorsIn | bool | None = None

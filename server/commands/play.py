@@ -9,6 +9,7 @@ import httpx
 import typer
 from rich.console import Console
 
+from engine.bots import BRAINS
 from server.client import SeatClient
 from server.commands.account import stored_token
 from server.human import HumanSeat
@@ -26,7 +27,9 @@ def play(
             show_envvar=True,
         ),
     ] = None,
-    bot: Annotated[str, typer.Option(help="greedy, random, or human (you choose)")] = "greedy",
+    bot: Annotated[
+        str, typer.Option(help="greedy, defensive, random, or human (you choose)")
+    ] = "greedy",
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     reconnect: Annotated[
         float, typer.Option(help="seconds to keep reconnecting after a drop (0: give up)")
@@ -35,8 +38,8 @@ def play(
     """Play one seat of a table until the match ends. The token is the one
     ``jantaku register`` / ``jantaku login`` printed and saved for --url, or the ``token``
     that ``POST /api/players`` or ``POST /api/accounts/login`` returned (see the README)."""
-    if bot not in ("greedy", "random", "human"):
-        raise typer.BadParameter("--bot must be greedy, random or human")
+    if bot not in (*BRAINS, "human"):
+        raise typer.BadParameter(f"--bot must be {', '.join(BRAINS)} or human")
     console = Console()
     token = token or stored_token(url)
     if not token:

@@ -23,7 +23,7 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="matches to play")] = 10,
     seed: Annotated[str, typer.Option(help="base seed; match i uses '<seed>-<i>'")] = "sim",
     bots: Annotated[
-        str, typer.Option(help="bot brain for all four seats: random or greedy")
+        str, typer.Option(help="bot brain for all four seats: random, greedy or defensive")
     ] = "random",
     check: Annotated[bool, typer.Option(help="check invariants after every event")] = False,
     options: Annotated[

@@ -21,9 +21,8 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from engine.actions import Action, unprompted
-from engine.bots import Bot
+from engine.bots import BRAINS, Bot, make_bot
 from engine.bots.greedy import GreedyBot
-from engine.bots.random_bot import RandomBot
 from engine.decide import start, step
 from engine.errors import IllegalAction
 from engine.events import (
@@ -66,7 +65,7 @@ log = logging.getLogger("jantaku.table")
 T = TypeVar("T")
 # The record's fields the store writes with the events (the actor only adopts them).
 PROJECTED = ("status", "seed", "ended", *PROJECTED_FIELDS)
-BOTS = ("bot:random", "bot:greedy")
+BOTS = tuple(f"bot:{brain}" for brain in BRAINS)
 STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
 
@@ -196,9 +195,7 @@ class TableActor:
     # ------------------------------------------------------------------ match flow
 
     def _make_bot(self, place: int, occupant: str) -> Bot:
-        if occupant == "bot:random":
-            return RandomBot(f"{self.id}/{self.seed}", place)
-        return GreedyBot(self.table.rules)
+        return make_bot(occupant.removeprefix("bot:"), self.table, f"{self.id}/{self.seed}", place)
 
     async def _start_match(self) -> None:
         self.seed = secrets.token_hex(16)

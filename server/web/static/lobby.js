@@ -266,7 +266,7 @@ async function createForm(root) {
       <select id="ruleset">${rulesets.map((r) => `<option value="${r.id}">${esc((r.names && (r.names[L] || r.names.en)) || r.id)}</option>`).join("")}</select>
       ${[0, 1, 2, 3].map((i) => `<label for="seat-${i}">Seat ${i + 1}</label><select id="seat-${i}" class="seat-choice">
         <option value="me" ${i === 0 ? "selected" : ""}>me</option><option value="open">open</option>
-        <option value="bot:greedy" ${i > 0 ? "selected" : ""}>bot (greedy)</option><option value="bot:random">bot (random)</option></select>`).join("")}
+        <option value="bot:greedy" ${i > 0 ? "selected" : ""}>bot (greedy)</option><option value="bot:defensive">bot (defensive)</option><option value="bot:random">bot (random)</option></select>`).join("")}
       <label for="t-move">Move time (s, 0 = none)</label><input id="t-move" type="number" min="0" step="any" value="20">
       <label for="t-claim">Claim time (s)</label><input id="t-claim" type="number" min="0" step="any" value="8">
       <label for="t-bank">Time bank (s)</label><input id="t-bank" type="number" min="0" step="any" value="60">

@@ -15,14 +15,15 @@ from tests.server.conftest import LiveServer
 
 def test_a_riichi_match_exports_as_mjai_lines(server: LiveServer) -> None:
     options = {"game_length": "tonpuusen"}
-    tid = server.table(["bot:greedy"] * 4, ruleset="riichi", options=options)["table_id"]
+    seats = ["bot:defensive", "bot:greedy", "bot:greedy", "bot:greedy"]
+    tid = server.table(seats, ruleset="riichi", options=options)["table_id"]
     wait_finished(server, tid, timeout=120)
     r = server.http.get(f"/api/matches/{tid}/mjai")
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("application/x-ndjson")
     full = [json.loads(line) for line in r.text.splitlines()]
     assert full[0]["type"] == "start_game" and full[-1]["type"] == "end_game"
-    assert full[0]["names"][0] == "Greedy bot (East)"
+    assert full[0]["names"][:2] == ["Defensive bot (East)", "Greedy bot (South)"]
     hands = len(server.http.get(f"/api/matches/{tid}").json()["hands"])
     assert sum(m["type"] == "start_kyoku" for m in full) == hands
     r = server.http.get(f"/api/matches/{tid}/mjai", params={"seat": 2})

@@ -20,9 +20,8 @@ def test_play_command_finishes_a_match(server: LiveServer) -> None:
     tid = server.table(
         [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
     )["table_id"]
-    result = CliRunner().invoke(
-        app, ["play", "--url", server.base_url, "--table", tid, "--token", token, "--bot", "greedy"]
-    )
+    args = ["play", "--url", server.base_url, "--table", tid, "--token", token]
+    result = CliRunner().invoke(app, [*args, "--bot", "defensive"])
     assert result.exit_code == 0, result.output
     assert "match over" in result.output and "seed" in result.output
 

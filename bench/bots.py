@@ -1,0 +1,140 @@
+"""Strength of the defensive bot: it plays N riichi hanchan and N MCR sessions against
+three greedy bots, taking each seat in turn, and reports its average rank, win rate
+(hands it won) and deal-in rate (hands it lost by discarding the winning tile), each
+with a 95% confidence interval (normal approximation; for rates, over hands).
+
+    python bench/bots.py --riichi 400 --mcr 100
+    python bench/bots.py --riichi 40 --mcr 0 --seed quick
+
+Figures and the command that produced them: docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass, field
+
+from engine.bots.defensive import DefensiveBot
+from engine.bots.greedy import GreedyBot
+from engine.decide import start, step
+from engine.events import Event, HandEnded
+from engine.ruleset import table_for
+from engine.simulate import acting_seat
+from engine.state import Standing
+from engine.table_rules import Table
+from engine.views import view_for
+
+
+@dataclass
+class Tally:
+    ranks: list[int] = field(default_factory=list)
+    hands: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+    greedy_hands: int = 0  # hands x greedy seats, for their rates
+    greedy_wins: int = 0
+    greedy_deal_ins: int = 0
+    cpu: float = 0.0
+
+
+def table(ruleset: str) -> Table:
+    if ruleset == "riichi":
+        from rulesets.riichi import RULESET as RIICHI
+
+        return table_for(RIICHI, {})
+    from rulesets.mcr import RULESET as MCR
+
+    return table_for(MCR, {})
+
+
+def play(ruleset: str, games: int, seed: str) -> Tally:
+    t = table(ruleset)
+    out = Tally()
+    start = time.process_time()
+    for i in range(games):
+        hero = i % 4  # the player index the defensive bot plays
+        bots: list[DefensiveBot | GreedyBot] = [GreedyBot(t.rules) for _ in range(4)]
+        bots[hero] = DefensiveBot(t.rules, t.ruleset_id)
+        events, standings = _play(t, f"{seed}-{ruleset}-{i}", bots)
+        for ev in events:
+            if not isinstance(ev, HandEnded):
+                continue
+            r = ev.result
+            seat_of_hero = r.seating.index(hero)
+            out.hands += 1
+            out.greedy_hands += 3
+            for w in r.wins:
+                if w.seat == seat_of_hero:
+                    out.wins += 1
+                else:
+                    out.greedy_wins += 1
+                if w.from_seat == seat_of_hero:
+                    out.deal_ins += 1
+                elif w.from_seat is not None:
+                    out.greedy_deal_ins += 1
+        standing = next(s for s in standings if s.player == hero)
+        out.ranks.append(standing.rank)
+    out.cpu = time.process_time() - start
+    return out
+
+
+def _play(
+    t: Table, seed: str, bots: list[DefensiveBot | GreedyBot]
+) -> tuple[list[Event], tuple[Standing, ...]]:
+    """One match; each bot plays its player wherever the seating puts them (MCR seats
+    change between rounds)."""
+    state, events = start(t, seed)
+    log = list(events)
+    while not state.over:
+        seat = acting_seat(state)
+        assert seat is not None
+        action = bots[state.seating[seat]].act(view_for(state, seat))
+        state, events = step(state, action)
+        log += events
+    return log, state.standings
+
+
+def mean_ci(values: list[int]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def rate_ci(k: int, n: int) -> tuple[float, float]:
+    p = k / n if n else 0.0
+    return p, 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
+
+
+def report(ruleset: str, games: int, tally: Tally) -> str:
+    rank, rank_ci = mean_ci(tally.ranks)
+    win, win_ci = rate_ci(tally.wins, tally.hands)
+    deal, deal_ci = rate_ci(tally.deal_ins, tally.hands)
+    g_win = tally.greedy_wins / tally.greedy_hands if tally.greedy_hands else 0.0
+    g_deal = tally.greedy_deal_ins / tally.greedy_hands if tally.greedy_hands else 0.0
+    firsts = sum(1 for r in tally.ranks if r == 1) / len(tally.ranks)
+    lasts = sum(1 for r in tally.ranks if r == 4) / len(tally.ranks)
+    return (
+        f"{ruleset}: {games} matches, {tally.hands} hands, defensive vs 3 greedy\n"
+        f"  average rank {rank:.3f} ± {rank_ci:.3f} (1st {firsts:.1%}, 4th {lasts:.1%})\n"
+        f"  win rate {win:.1%} ± {win_ci:.1%} (greedy seats {g_win:.1%})\n"
+        f"  deal-in rate {deal:.1%} ± {deal_ci:.1%} (greedy seats {g_deal:.1%})\n"
+        f"  CPU {tally.cpu:.1f} s ({tally.cpu / games:.2f} s per match)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--riichi", type=int, default=100, help="riichi hanchan to play")
+    parser.add_argument("--mcr", type=int, default=40, help="MCR sessions to play")
+    parser.add_argument("--seed", default="bench-bots", help="base seed")
+    args = parser.parse_args()
+    for ruleset, games in (("riichi", args.riichi), ("mcr", args.mcr)):
+        if games > 0:
+            print(report(ruleset, games, play(ruleset, games, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
