@@ -142,7 +142,7 @@ def test_short_match_by_clicking(new_page: Any, ruleset: str, option: str, hands
     """The two other rulesets, short matches on a phone: every hand's sheet, then the
     match's."""
     page = new_page(390, 844)
-    register(page, "Pat")
+    register(page, f"Pat {ruleset}")  # names are unique: one per parameter
     create_table(
         page,
         ruleset,
