@@ -1,9 +1,10 @@
 // Hash routes: #/ lobby · #/table/ID play · #/watch/ID spectate · #/join/ID/N shared link (seat N, 1-4)
-// · #/review/ID a finished match.
+// · #/review/ID a finished match · #/tournaments, #/tournament/ID (tournaments.js).
 
 import { renderLobby, renderJoin } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReview } from "./review.js";
+import { renderTournament, renderTournaments } from "./tournaments.js";
 import { lang, setLang } from "./ui.js";
 
 const root = document.getElementById("app");
@@ -24,6 +25,8 @@ async function route() {
     case "watch": cleanup = renderTable(root, parts[1], { spectate: true }); break;
     case "join": await renderJoin(root, parts[1], seatOfLink(parts[2])); break;
     case "review": cleanup = await renderReview(root, parts[1]); break;
+    case "tournaments": await renderTournaments(root); break;
+    case "tournament": await renderTournament(root, parts[1]); break;
     default: await renderLobby(root);
   }
 }
