@@ -4,6 +4,7 @@ merge accounts. docs/security.md describes the rules."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -277,6 +278,16 @@ async def merge(body: MergeIn, svc: ServicesDep, _: AdminCallerDep) -> MergeOut:
     if busy:
         raise ApiError(
             409, "account_busy", f"seated at unfinished table(s) {', '.join(sorted(busy))}"
+        )
+    # tournament documents name their players inside JSON; a merge does not rewrite them
+    entered = [
+        str(doc.get("id", "?"))
+        for doc in await svc.store.tournaments.list("tournament")
+        if body.source in json.dumps(doc)
+    ]
+    if entered:
+        raise ApiError(
+            409, "account_in_tournament", f"source: entered in tournament(s) {', '.join(entered)}"
         )
     met = await svc.store.players.shared_matches(body.source, body.target)
     if met:

@@ -193,3 +193,14 @@ def test_merge_moves_history_and_refuses_what_it_cannot_merge(server: LiveServer
     )
     assert r.status_code == 422
     assert met_token and other_token
+
+
+def test_an_account_entered_in_a_tournament_is_not_merged(server: LiveServer) -> None:
+    entrant, _ = server.player("Entrant")
+    other, _ = server.player("Other Entrant")
+    body = {"name": "Cup", "ruleset": "mcr", "rounds": 1, "hands": 1, "players": [entrant]}
+    r = server.http.post("/api/tournaments", json=body, headers=server.admin)
+    assert r.status_code == 201, r.text
+    merge = {"source": entrant, "target": other}
+    r = server.http.post("/api/admin/players/merge", json=merge, headers=server.admin)
+    assert r.status_code == 409 and r.json()["error"]["code"] == "account_in_tournament"
