@@ -49,7 +49,8 @@ def table(ruleset: str) -> Table:
     return table_for(MCR, {})
 
 
-def play(ruleset: str, games: int, seed: str) -> Tally:
+def play(ruleset: str, games: int, seed: str, every: int = 0) -> Tally:
+    """``every``: print the running figures after each that many matches (0: never)."""
     t = table(ruleset)
     out = Tally()
     start = time.process_time()
@@ -76,6 +77,9 @@ def play(ruleset: str, games: int, seed: str) -> Tally:
                     out.greedy_deal_ins += 1
         standing = next(s for s in standings if s.player == hero)
         out.ranks.append(standing.rank)
+        if every and (i + 1) % every == 0 and i + 1 < games:
+            out.cpu = time.process_time() - start
+            print(f"[{i + 1}/{games}] " + report(ruleset, i + 1, out), flush=True)
     out.cpu = time.process_time() - start
     return out
 
@@ -130,10 +134,11 @@ def main() -> None:
     parser.add_argument("--riichi", type=int, default=100, help="riichi hanchan to play")
     parser.add_argument("--mcr", type=int, default=40, help="MCR sessions to play")
     parser.add_argument("--seed", default="bench-bots", help="base seed")
+    parser.add_argument("--every", type=int, default=0, help="print running figures")
     args = parser.parse_args()
     for ruleset, games in (("riichi", args.riichi), ("mcr", args.mcr)):
         if games > 0:
-            print(report(ruleset, games, play(ruleset, games, args.seed)), flush=True)
+            print(report(ruleset, games, play(ruleset, games, args.seed, args.every)), flush=True)
 
 
 if __name__ == "__main__":

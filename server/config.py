@@ -27,6 +27,18 @@ class Settings(BaseSettings):
 
     # Bots: seconds a bot seat "thinks" before acting (0 in tests).
     bot_delay: float = Field(0.6, ge=0)
+    # External mjai bots a riichi table may seat as "bot:mjai:<name>": name -> the command
+    # line of a program speaking mjai on stdin/stdout (docs/mjai.md), e.g.
+    # JANTAKU_MJAI_BOTS='{"tsumogiri": "python3 /opt/bots/tsumogiri.py"}'. Each answer has
+    # ``mjai_answer_seconds`` (the first batch, with start_game, ``mjai_start_seconds``);
+    # each process gets ``mjai_cpu_seconds`` of CPU and ``mjai_memory_mb`` of memory; its
+    # stderr goes to ``mjai_log_dir/<table id>.log``.
+    mjai_bots: dict[str, str] = Field(default_factory=dict)
+    mjai_answer_seconds: float = Field(2.0, gt=0)
+    mjai_start_seconds: float = Field(10.0, gt=0)
+    mjai_cpu_seconds: int = Field(600, ge=1)
+    mjai_memory_mb: int = Field(2048, ge=64)
+    mjai_log_dir: Path = Path(".jantaku/mjai")
 
     # Default timers of a new table, in seconds (0 = untimed). The move clock starts when
     # the prompt is sent; once it runs out the seat's time bank is spent, then the server

@@ -108,7 +108,10 @@ def _deltas(payments: Sequence[Payment], seating: Sequence[int], payee: int | No
     return out
 
 
-class _Converter:
+class MjaiStream:
+    """The converter, fed one event at a time (``feed``); ``out`` holds the messages so
+    far. A hand's ``start_kyoku`` appears once its deal is complete (at the first draw)."""
+
     def __init__(self, viewer: int | None, names: Sequence[str] | None) -> None:
         self.viewer = viewer
         self.names = list(names) if names is not None else ["A", "B", "C", "D"]
@@ -120,7 +123,9 @@ class _Converter:
         self.tehais: list[list[Tile | None]] = []
         self.result: HandResult | None = None
 
-    def feed(self, ev: Event) -> None:
+    def feed(self, ev: Event | None) -> None:
+        if ev is None:
+            return
         if not self.out and not isinstance(ev, MatchStarted):
             raise MjaiError("the log must begin with match_started")
         if self.kyoku is not None and not isinstance(ev, Dealt | DoraRevealed):
@@ -257,10 +262,9 @@ def to_mjai(
     match ends with ``end_game``, a running one stops where its events do). ``viewer``
     marks a seat's own log (``start_game`` carries its ``id``); redacted events (None
     tiles) become ``?`` and events redacted away (None) are skipped."""
-    conv = _Converter(viewer, names)
+    conv = MjaiStream(viewer, names)
     for ev in events:
-        if ev is not None:
-            conv.feed(ev)
+        conv.feed(ev)
     if conv.kyoku is not None:
         conv._flush_kyoku()
     if not conv.out:

@@ -14,6 +14,7 @@ from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.api.models import TablePublic
 from server.errors import ApiError
 from server.runtime.actor import BOTS, TableActor, TableError
+from server.runtime.mjai_seat import PREFIX as MJAI_PREFIX
 from server.runtime.tables import NotPlayable
 from server.services import Services
 
@@ -106,6 +107,17 @@ async def open_table(svc: Services, body: NewTable, created_by: str) -> TableAct
         raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
     names = await names_for(svc, body.seats)
     s = svc.settings
+    for place, occupant in enumerate(body.seats):
+        if not occupant.startswith(MJAI_PREFIX):
+            continue
+        bot = occupant.removeprefix(MJAI_PREFIX)
+        if bot not in s.mjai_bots:
+            known = ", ".join(sorted(s.mjai_bots)) or "none registered"
+            raise ApiError(422, "invalid_field", f"seats.{place}: no mjai bot '{bot}' ({known})")
+        if ruleset.id != "riichi":
+            raise ApiError(
+                422, "invalid_field", f"seats.{place}: mjai bots play riichi, not '{ruleset.id}'"
+            )
     t = body.timers or TimersIn()
     timers = {
         "move": s.move_time if t.move is None else t.move,

@@ -38,7 +38,7 @@ from engine.legal import legal_actions
 from engine.replay import rebuild
 from engine.state import MatchState, Phase
 from engine.table_rules import Table
-from engine.views import Viewer, view_for
+from engine.views import TableView, Viewer, view_for
 from engine.wall import commitment
 from server.config import Settings
 from server.repositories.protocols import (
@@ -58,6 +58,8 @@ from server.runtime.frames import (
     prompt_frame,
     state_frame,
 )
+from server.runtime.mjai_seat import PREFIX as MJAI_PREFIX
+from server.runtime.mjai_seat import Limits, MjaiSeat
 from server.ws.messages import PROTOCOL_VERSION, CloseCode
 
 log = logging.getLogger("jantaku.table")
@@ -65,7 +67,16 @@ log = logging.getLogger("jantaku.table")
 T = TypeVar("T")
 # The record's fields the store writes with the events (the actor only adopts them).
 PROJECTED = ("status", "seed", "ended", *PROJECTED_FIELDS)
-BOTS = tuple(f"bot:{brain}" for brain in BRAINS)
+class _BotSeats(tuple[str, ...]):
+    """The built-in bot seats; ``in`` also accepts an external ``bot:mjai:<name>``."""
+
+    def __contains__(self, occupant: object) -> bool:
+        if isinstance(occupant, str) and occupant.startswith(MJAI_PREFIX):
+            return True
+        return tuple.__contains__(self, occupant)
+
+
+BOTS = _BotSeats(f"bot:{brain}" for brain in BRAINS)
 STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
 
 
@@ -122,6 +133,7 @@ class TableActor:
         self.spectators: set[Connection] = set()
         self.prompts: dict[int, Prompt] = {}
         self.bots: dict[int, Bot] = {}
+        self.external: dict[int, MjaiSeat] = {}  # bot:mjai seats (server.runtime.mjai_seat)
         # places of absent players played by a bot until they return, and since when
         # (loop time) each absent player has been away
         self.standins: dict[int, Bot] = {}
@@ -135,6 +147,7 @@ class TableActor:
         self._feed: deque[tuple[float, int, list[str]]] = deque()
         self._feed_wake = asyncio.Event()
         self._feed_task: asyncio.Task[None] | None = None
+        self._external_tasks: set[asyncio.Task[None]] = set()
         # called once when the table is finished or aborted (the manager frees it later)
         self.on_over: Callable[[TableActor], None] | None = None
 
@@ -162,11 +175,16 @@ class TableActor:
             self.hold.handle.cancel()
         for conn in [*self.conns.values(), *self.spectators]:
             conn.close(code, reason)
-        for task in (self._task, self._feed_task):
+        for task in (self._task, self._feed_task, *self._external_tasks):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self._close_external()
+
+    async def _close_external(self) -> None:
+        for external in list(self.external.values()):
+            await external.close()
 
     async def _loop(self) -> None:
         while True:
@@ -197,11 +215,37 @@ class TableActor:
     def _make_bot(self, place: int, occupant: str) -> Bot:
         return make_bot(occupant.removeprefix("bot:"), self.table, f"{self.id}/{self.seed}", place)
 
+    def _seat_bot(self, place: int, occupant: str) -> None:
+        """Put the bot ``occupant`` at ``place``: a brain, or an external mjai process that
+        is first shown the match so far."""
+        if occupant.startswith(MJAI_PREFIX):
+            name = occupant.removeprefix(MJAI_PREFIX)
+            s = self.settings
+            limits = Limits(
+                answer_seconds=s.mjai_answer_seconds,
+                start_seconds=s.mjai_start_seconds,
+                cpu_seconds=s.mjai_cpu_seconds,
+                memory_bytes=s.mjai_memory_mb * 1024**2,
+            )
+            names = [self.names.get(q, f"seat {q + 1}") for q in range(4)]
+            seat = MjaiSeat(
+                name,
+                s.mjai_bots.get(name, ""),
+                place,
+                names,
+                s.mjai_log_dir / f"{self.id}.log",
+                limits,
+            )
+            seat.observe([e.event for e in self.log])
+            self.external[place] = seat
+        else:
+            self.bots[place] = self._make_bot(place, occupant)
+
     async def _start_match(self) -> None:
         self.seed = secrets.token_hex(16)
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
-                self.bots[place] = self._make_bot(place, occupant)
+                self._seat_bot(place, occupant)
         state, events = start(self.table, self.seed)
         self.record.status = "playing"
         self.record.commitment = commitment(self.seed)
@@ -235,6 +279,8 @@ class TableActor:
         await self.store.events.append(logged)
         self.state = state
         self.log.extend(entries)
+        for external in self.external.values():
+            external.observe(events)
         await self._update_record(entries)
         self._broadcast(entries)
         if not state.over and any(isinstance(e.event, Settled) for e in entries):
@@ -348,7 +394,11 @@ class TableActor:
             p = Prompt(place, seat, state.prompt, legal, claim, loop.time(), allowance)
             self.prompts[place] = p
             # a stand-in plays only while some player is here to be kept waiting
-            driven = place in self.bots or (place in self.standins and self._humans_here())
+            driven = (
+                place in self.bots
+                or place in self.external
+                or (place in self.standins and self._humans_here())
+            )
             if allowance is not None and not driven:
                 pid = p.prompt_id
                 p.handles.append(loop.call_later(allowance, self._schedule_timeout, place, pid))
@@ -393,6 +443,14 @@ class TableActor:
 
     async def _bot_move(self, place: int, prompt_id: int) -> None:
         p = self.prompts.get(place)
+        external = self.external.get(place)
+        if external is not None:
+            if p is not None and p.prompt_id == prompt_id and self.state is not None:
+                view = view_for(self.state, p.seat)
+                task = asyncio.create_task(self._external_move(external, place, prompt_id, view))
+                self._external_tasks.add(task)
+                task.add_done_callback(self._external_tasks.discard)
+            return
         bot = self.bots.get(place) or self.standins.get(place)
         if p is None or p.prompt_id != prompt_id or bot is None or self.state is None:
             return
@@ -407,6 +465,26 @@ class TableActor:
         if chosen is not None:
             await self._apply_or_retry(place, chosen, lambda: self._bot_move(place, prompt_id))
 
+    async def _external_move(
+        self, external: MjaiSeat, place: int, prompt_id: int, view: TableView
+    ) -> None:
+        """Ask the external bot outside the table's queue (it may take its time limit),
+        then play its answer, or the timeout move, if the prompt is still open."""
+        chosen = await external.decide(view)
+        self.submit(lambda: self._external_apply(place, prompt_id, chosen))
+
+    async def _external_apply(self, place: int, prompt_id: int, chosen: Action | None) -> None:
+        p = self.prompts.get(place)
+        if p is None or p.prompt_id != prompt_id or self.state is None:
+            return
+        if chosen is None or unprompted(chosen) not in p.actions:
+            log.warning("table %s: mjai bot at place %d gets the timeout move", self.id, place)
+            chosen = fallback(self.state, p.seat, p.actions)
+        if chosen is not None:
+            await self._apply_or_retry(
+                place, chosen, lambda: self._external_apply(place, prompt_id, chosen)
+            )
+
     async def _apply(self, place: int, action: Action) -> None:
         """Play an action already checked against the prompt; the engine has the last word
         (``IllegalAction`` propagates with the state untouched)."""
@@ -414,7 +492,8 @@ class TableActor:
         p = self.prompts.get(place)
         new_state, events = step(self.state, action)
         before = self.banks[place]
-        if p is not None and p.allowance is not None and place not in self.bots:  # untimed
+        untimed = place in self.bots or place in self.external
+        if p is not None and p.allowance is not None and not untimed:
             used = asyncio.get_running_loop().time() - p.opened
             self.banks[place] = self.timers.spent(p.claim, used, before)
         try:
@@ -581,7 +660,7 @@ class TableActor:
         self.state = state if logged else None
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
-                self.bots[place] = self._make_bot(place, occupant)
+                self._seat_bot(place, occupant)
         if self.record.status in ("playing", "paused"):
             for place in self._humans():
                 self._mark_away(place)  # nobody is connected to a table just rebuilt
@@ -771,6 +850,10 @@ class TableActor:
         self._over()
 
     def _over(self) -> None:
+        if self.external:
+            task = asyncio.create_task(self._close_external())
+            self._external_tasks.add(task)
+            task.add_done_callback(self._external_tasks.discard)
         if self.on_over is not None:
             self.on_over(self)
 
@@ -792,8 +875,11 @@ class TableActor:
         self.away.pop(place, None)
         if occupant not in BOTS and self.record.status in ("playing", "paused"):
             self._mark_away(place)  # the new player has not connected yet
+        gone = self.external.pop(place, None)
+        if gone is not None:
+            await gone.close()
         if occupant in BOTS and self.seed is not None:
-            self.bots[place] = self._make_bot(place, occupant)
+            self._seat_bot(place, occupant)
         p = self.prompts.pop(place, None)
         if p is not None:
             p.cancel()
