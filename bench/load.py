@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,8 @@ def start_server(port: int, ws: str, db: str, profile: str) -> subprocess.Popen[
             "JANTAKU_CLAIM_TIME": "0",
             "JANTAKU_TIME_BANK": "0",
             "JANTAKU_HAND_PAUSE": "0",
+            "JANTAKU_REGISTER_RATE_PER_ADDRESS": "1000000/minute",
+            "JANTAKU_TABLE_CREATE_RATE": "1000000/minute",
         }
     )
     cmd = [sys.executable, __file__, "--serve", str(port), "--ws", ws, "--db", db]
@@ -169,12 +172,15 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
 
 
-async def cheap_seat(url: str, rng: random.Random, tally: Tally) -> None:
+async def cheap_seat(url: str, token: str, rng: random.Random, tally: Tally) -> None:
     """Play one seat: a random offered action for each prompt, sent back as offered."""
     from websockets.asyncio.client import connect
 
+    from server.client import auth_frame
+
     sent_at: float | None = None
     async with connect(url, max_size=2**22, compression=None) as ws:
+        await ws.send(auth_frame(token))
         while True:
             raw = await ws.recv(decode=False)
             tally.frames += 1
@@ -209,7 +215,9 @@ async def make_tables(
         for t in range(n):
             creds = []
             for i in range(4):
-                r = await http.post("/api/players", json={"name": f"b{t}-{i}"})
+                r = await http.post(
+                    "/api/players", json={"name": f"b{t}-{i}-{uuid.uuid4().hex[:8]}"}
+                )
                 r.raise_for_status()
                 creds.append(r.json())
             r = await http.post(
@@ -239,7 +247,10 @@ async def run_tables(
     rng = random.Random(seed)
     seats = [
         cheap_seat(
-            ws_url(base, tid, tok, protocol="1", **extra), random.Random(rng.random()), tally
+            ws_url(base, tid, auth="frame", protocol="1", **extra),
+            tok,
+            random.Random(rng.random()),
+            tally,
         )
         for tid, toks in tables
         for tok in toks
