@@ -41,7 +41,8 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
         ("httptools", "h11", "fastapi/", "starlette/", "uvicorn/", "anyio/", "opentelemetry"),
     ),
     ("validation (incoming frames)", ("pydantic", "SchemaValidator")),
-    ("actor and event loop", ("server/runtime/", "asyncio/", "uvloop")),
+    ("engine step", ("engine/", "dataclasses.py", "enum.py")),  # state updates, claims
+    ("actor and event loop", ("server/runtime/", "asyncio/", "uvloop", "contextlib.py")),
 ]
 OTHER = "other"
 

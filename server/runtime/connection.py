@@ -10,12 +10,24 @@ import time
 from collections import deque
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket
 
 from server.ws.messages import CloseCode
 
 
 def dumps(frame: dict[str, Any]) -> str:
+    """A frame's compact JSON text, encoded by orjson (the same text ``json.dumps`` with
+    compact separators and ``ensure_ascii=False`` writes, keys in the same order; the
+    suite's tests/server/runtime/test_frames_encoding.py holds them equal). What orjson
+    refuses (an integer past 64 bits, a non-finite float) goes through ``json``."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (TypeError, orjson.JSONEncodeError):
+        return slow_dumps(frame)
+
+
+def slow_dumps(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
 
 
