@@ -135,7 +135,18 @@ def main() -> None:
     parser.add_argument("--mcr", type=int, default=40, help="MCR sessions to play")
     parser.add_argument("--seed", default="bench-bots", help="base seed")
     parser.add_argument("--every", type=int, default=0, help="print running figures")
+    parser.add_argument(
+        "--selfplay", type=int, default=0, help="also time N hanchan of four defensive bots"
+    )
     args = parser.parse_args()
+    if args.selfplay:
+        t = table("riichi")
+        start = time.process_time()
+        for i in range(args.selfplay):
+            four = [DefensiveBot(t.rules, t.ruleset_id) for _ in range(4)]
+            _play(t, f"{args.seed}-self-{i}", list(four))
+        cpu = (time.process_time() - start) / args.selfplay
+        print(f"four defensive bots: {cpu:.2f} s CPU per riichi hanchan", flush=True)
     for ruleset, games in (("riichi", args.riichi), ("mcr", args.mcr)):
         if games > 0:
             print(report(ruleset, games, play(ruleset, games, args.seed, args.every)), flush=True)
