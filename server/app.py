@@ -11,6 +11,7 @@ from server import logscrub
 from server.api import (
     accounts,
     admin,
+    analysis,
     corrections,
     leagues,
     matches,
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(ratings.router)
     app.include_router(tournaments.router)
     app.include_router(leagues.router)
+    app.include_router(analysis.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
 
     @app.get("/api/health", tags=["health"])

@@ -79,6 +79,20 @@ def test_hand_end_flow(new_page: Any) -> None:
     assert len(seen) == 2 and seen[0].startswith("OK") and seen[1] == "Final results", seen
     page.wait_for_selector(".matchsheet svg.chart")
 
+    # the review: at each of Ann's discards, the discards that keep shanten lowest and
+    # their ukeire (POST /api/analysis/discards)
+    page.click("#review-link")
+    page.wait_for_selector(".hand-tab")
+    page.locator(".hand-tab").nth(0).click()
+    page.click("#first")
+    for _ in range(60):
+        page.keyboard.press("ArrowRight")
+        if "Ann discards" in (page.text_content("#step-text") or ""):
+            break
+    page.wait_for_selector("#rv-hint .hint-opt svg.tile")
+    assert "discard" in (page.text_content("#rv-verdict") or "")
+    page.screenshot(path=str(DOCS / "review-hints.png"), full_page=True)
+
 
 @pytest.fixture
 def quick_takeover(web: LiveServer, monkeypatch: pytest.MonkeyPatch) -> LiveServer:

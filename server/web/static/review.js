@@ -4,11 +4,12 @@
 // connect as a spectator and `resync` from 0 (the log redacted for a spectator; the
 // winners' hands are in the results).
 
-import { TableSocket, api } from "./net.js";
+import { TableSocket, api, me as currentPlayer } from "./net.js";
 import { TableModel, blankView, fold } from "./model.js";
 import { boardHTML } from "./board.js";
 import { handEndHTML, chartSVG, matchEndHTML } from "./score.js";
 import { esc, seatName } from "./ui.js";
+import { tileSVG, label } from "./tiles.js";
 
 async function fromRest(id) {
   try {
@@ -95,6 +96,42 @@ function describe(e, names, view) {
   }
 }
 
+/**
+ * The hint for one of the viewer's discards: the hand just before it (3n + 2 tiles, every
+ * hand is known in a full log) sent to POST /api/analysis/discards with what the player
+ * could see (rivers, melds, dora indicators); the tiles that keep shanten lowest, with
+ * their ukeire, and how the discard made compares.
+ */
+async function discardHint(before, seat, tile, ruleset, options) {
+  const hv = before.hand;
+  const s = hv.seats[seat];
+  if (!s.hand) return null;
+  const seen = [...hv.dora_indicators];
+  hv.seats.forEach((x) => {
+    for (const d of x.discards) if (!d.called) seen.push(d.tile);
+    for (const m of x.melds) if (m.tiles) seen.push(...m.tiles);
+  });
+  const body = { ruleset, options: options || {}, hand: s.hand, melds: s.melds.length, seen };
+  const res = await api("POST", "/api/analysis/discards", body);
+  const kind = (t) => (t >= 42 ? (t - 42) * 9 + 4 : t);
+  const mine = res.options.find((o) => o.tile === kind(tile));
+  const best = res.options.filter((o) => o.shanten === res.best_shanten);
+  const top = Math.max(...best.map((o) => o.ukeire));
+  return { mine, best, top, shanten: res.best_shanten };
+}
+
+function hintHTML(h) {
+  if (!h) return "";
+  const sh = (n) => (n === 0 ? "ready (tenpai)" : n < 0 ? "complete" : `${n}-shanten`);
+  const rows = h.best.slice(0, 8).map((o) => `<span class="hint-opt${o.ukeire === h.top ? " top" : ""}${h.mine && o.tile === h.mine.tile ? " chosen" : ""}" title="${o.improving.map((i) => `${label(i.tile)}×${i.left}`).join(" ")}">${tileSVG(o.tile, { cls: "small" })}<b>${o.ukeire}</b></span>`).join("");
+  const verdict = !h.mine ? "" : h.mine.shanten > h.shanten
+    ? `<span class="minus">your discard went back to ${sh(h.mine.shanten)}</span>`
+    : h.mine.ukeire === h.top ? `<span class="plus">your discard was among the best</span>`
+      : `<span>your discard kept ${sh(h.mine.shanten)} with ${h.mine.ukeire} tiles (best ${h.top})</span>`;
+  return `<div class="hint"><span class="muted small">Discards that keep the hand ${sh(h.shanten)}, with the tiles that improve it (ukeire):</span>
+    <div class="hint-row">${rows}</div><div class="small" id="rv-verdict">${verdict}</div></div>`;
+}
+
 export async function renderReview(root, tableId) {
   root.innerHTML = `<section class="card"><h2>Review <code>${esc(tableId)}</code></h2><p id="rv-status">Loading the event log…</p></section>`;
   let info;
@@ -128,6 +165,7 @@ export async function renderReview(root, tableId) {
     <div class="stepper"><button id="first" class="small" title="start of the hand">|◀</button><button id="prev" class="small" title="previous event (←)">◀</button>
       <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="next event (→)">▶</button><button id="last" class="small" title="end of the hand">▶|</button>
       <span id="step-text"></span></div>
+    <div id="rv-hint" class="rv-hint"></div>
     <div id="rv-board"></div>
     <div id="rv-sheet" class="sheet-inline"></div>
     <div id="rv-match"></div>
@@ -142,7 +180,26 @@ export async function renderReview(root, tableId) {
     root.querySelectorAll(".hand-tab").forEach((b) => b.classList.toggle("on", Number(b.dataset.hand) === step.hand));
     $("#step-text").innerHTML = `${pos - hand.first + 1} / ${hand.last - hand.first + 1}: ${describe(step.event, names, step.view)}`;
     $("#rv-board").innerHTML = boardHTML(step.view, names, { showHands: full });
+    drawHint(pos);
     $("#rv-sheet").innerHTML = hand.frame && pos === hand.last ? handEndHTML(hand.frame, names, ruleset, hand.before) : "";
+  }
+  // hints at the viewer's own discards (the place they sat at; else the first place)
+  const player = currentPlayer();
+  const mySeatPlace = info && player ? info.seats.findIndex((x) => x.occupant === player.player_id) : -1;
+  const hintPlace = mySeatPlace >= 0 ? mySeatPlace : 0;
+  const hints = new Map();
+  async function drawHint(at) {
+    const box = $("#rv-hint");
+    const step = steps[at];
+    const e = step.event;
+    const before = at > 0 ? steps[at - 1].view : null;
+    if (!full || e.type !== "discarded" || !before || !before.hand || step.view.seating[e.seat] !== hintPlace) { box.innerHTML = ""; return; }
+    if (!hints.has(at)) {
+      hints.set(at, discardHint(before, e.seat, e.tile, ruleset, info && info.options).catch((err) => ({ error: err.message })));
+    }
+    const h = await hints.get(at);
+    if (pos !== at) return; // moved on meanwhile
+    box.innerHTML = h && h.error ? `<span class="muted small">no hint: ${esc(h.error)}</span>` : hintHTML(h);
   }
   $("#step").oninput = (ev) => { pos = Number(ev.target.value); draw(); };
   const move = (d) => { const h = hands[steps[pos].hand]; pos = Math.min(h.last, Math.max(h.first, pos + d)); draw(); };

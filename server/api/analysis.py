@@ -1,0 +1,94 @@
+"""``POST /api/analysis/discards``: for a hand about to discard, every discard's shanten and
+ukeire (the review's hints; engine.ukeire does the counting). Stateless: the caller sends
+the hand, its melds and the tiles it could see, nothing hidden is read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.ruleset import OptionsError
+from engine.tiles import NUM_KINDS, counts_of, is_flower
+from engine.ukeire import discard_options
+from server import registry
+from server.errors import ApiError
+from server.runtime.tables import NotPlayable, build_table
+
+router = APIRouter(prefix="/api/analysis", tags=["analysis"])
+MAX_TILE = 44  # engine tile ids: 0-33 kinds, 34-41 flowers, 42-44 red fives
+
+
+class DiscardQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ruleset: str = Field(description="ruleset id (its shapes: seven pairs, 16-tile hands …)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the table's options")
+    hand: list[int] = Field(
+        min_length=2, max_length=20, description="concealed tiles (engine tile ids), 3n + 2"
+    )
+    melds: int = Field(0, ge=0, le=5, description="melds already called or declared")
+    seen: list[int] = Field(
+        default_factory=list,
+        max_length=200,
+        description="other tiles the player sees: rivers, melds, dora indicators",
+    )
+
+
+class Improving(BaseModel):
+    tile: int = Field(description="a tile kind that lowers the shanten")
+    left: int = Field(description="its copies the player cannot see")
+
+
+class DiscardHint(BaseModel):
+    tile: int = Field(description="the tile kind discarded")
+    shanten: int = Field(description="shanten after the discard (0: ready)")
+    ukeire: int = Field(description="unseen tiles that lower that shanten")
+    improving: list[Improving]
+
+
+class DiscardHints(BaseModel):
+    best_shanten: int
+    options: list[DiscardHint] = Field(description="best first: lowest shanten, most ukeire")
+
+
+def _tiles(name: str, tiles: list[int]) -> list[int]:
+    bad = [t for t in tiles if not 0 <= t <= MAX_TILE]
+    if bad:
+        raise ApiError(422, "invalid_field", f"{name}: {bad[0]} is not a tile id (0-{MAX_TILE})")
+    return [t for t in tiles if not is_flower(t)]
+
+
+@router.post("/discards", response_model=DiscardHints)
+async def discards(body: DiscardQuery) -> dict[str, Any]:
+    try:
+        table = build_table(body.ruleset, body.options)
+    except registry.UnknownRuleset as exc:
+        raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
+    except OptionsError as exc:
+        raise ApiError(422, "invalid_field", f"options.{exc.field}: {exc.message}") from None
+    except NotPlayable as exc:
+        raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+    hand = counts_of(_tiles("hand", body.hand))
+    seen = counts_of(_tiles("seen", body.seen))
+    if any(hand[k] + seen[k] > 4 for k in range(NUM_KINDS)):
+        raise ApiError(422, "invalid_field", "hand and seen hold more than four of a kind")
+    rules = table.rules
+    try:
+        options = discard_options(
+            hand, body.melds, n_sets=rules.n_sets, rules=rules.shape_rules, seen=seen
+        )
+    except ValueError as exc:
+        raise ApiError(422, "invalid_field", f"hand: {exc}") from None
+    return {
+        "best_shanten": options[0].shanten,
+        "options": [
+            {
+                "tile": o.kind,
+                "shanten": o.shanten,
+                "ukeire": o.ukeire,
+                "improving": [{"tile": k, "left": n} for k, n in o.improving],
+            }
+            for o in options
+        ],
+    }
