@@ -85,11 +85,15 @@ def test_hand_end_flow(new_page: Any) -> None:
     page.wait_for_selector(".hand-tab")
     page.locator(".hand-tab").nth(0).click()
     page.click("#first")
-    for _ in range(60):
+    me = page.evaluate("JSON.parse(localStorage.getItem('jantaku.player')).name")
+    for _ in range(200):
         page.keyboard.press("ArrowRight")
-        if "Ann discards" in (page.text_content("#step-text") or ""):
+        if f"{me} discards" in (page.text_content("#step-text") or ""):
             break
-    page.wait_for_selector("#rv-hint .hint-opt svg.tile")
+    text = page.text_content("#step-text") or ""
+    assert f"{me} discards" in text, (me, text)
+    page.wait_for_selector("#rv-hint > *")
+    assert page.locator("#rv-hint .hint-opt svg.tile").count(), page.inner_html("#rv-hint")
     assert "discard" in (page.text_content("#rv-verdict") or "")
     page.screenshot(path=str(DOCS / "review-hints.png"), full_page=True)
 
