@@ -369,7 +369,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands per MCR session")
     parser.add_argument("--repeat", type=int, default=1, help="runs per N (the machine is shared)")
     parser.add_argument(
-        "--ws", default="jantaku", help="comma-separated: jantaku (default), websockets, wsproto"
+        "--ws",
+        default="jantaku",
+        help="comma-separated: jantaku (default), websockets, wsproto (pip install wsproto)",
     )
     parser.add_argument(
         "--no-state", action="store_true", help="clients do not ask for a state with each prompt"
@@ -378,7 +380,9 @@ def main() -> None:
     parser.add_argument("--echo-messages", type=int, default=300)
     parser.add_argument("--profile", default="", help="cProfile the server into this file")
     parser.add_argument(
-        "--spy", default="", help="sample the server with py-spy into this raw file (bench/spy.py)"
+        "--spy",
+        default="",
+        help="sample the server with py-spy (raw format) into this file; see docs/performance.md",
     )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
