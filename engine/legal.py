@@ -111,7 +111,7 @@ def _part_facts(part: int, honors: bool) -> _PartFacts:
                 iso += 1
     facts = (iso, pairs, mask)
     memo = _HONOR_FACTS if honors else _SUIT_FACTS
-    if len(memo) < 1 << 16:
+    if len(memo) < 1 << 12:
         memo[part] = facts
     return facts
 
@@ -166,7 +166,7 @@ def _block_value(part: int, honors: bool) -> int:
                 best = max(best, 2 + _block_value(part - one - next1 - next2, honors))
         if kind <= 6 and part & 7 * next2:
             best = max(best, 1 + _block_value(part - one - next2, honors))
-    if len(_BLOCK_VALUES) > 1 << 17:
+    if len(_BLOCK_VALUES) > 1 << 14:
         _BLOCK_VALUES.clear()
     _BLOCK_VALUES[memo_key] = best
     return best
@@ -395,7 +395,7 @@ def complete(rules: TableRules, counts: Sequence[int], n_melds: int) -> bool:
     return _complete(counts, n_melds, rules.n_sets, rules.shape_rules)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def completes(key: int, n_melds: int, n_sets: int, shape: ShapeKey) -> bool:
     """Whether the hand of count key ``key`` is complete; memoised on the key, which recurs
     across events and seats' checks."""
@@ -478,7 +478,7 @@ def isolated(counts: Sequence[int]) -> int:
     )
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _suit_isolated(suit: tuple[int, ...]) -> int:
     n = 0
     for i in range(9):

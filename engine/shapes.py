@@ -106,6 +106,9 @@ class Arrangement:
 
 # ---------------------------------------------------------------------------- per suit
 
+# Entries kept by each per-suit memo: a few thousand hold the sub-suits that recur, and
+# the memos stay a few MiB when full (a long-running server's memory is bounded by it).
+_SUIT_MEMO: Final = 1 << 12
 _Part = tuple[tuple[tuple[BlockKind, int], ...], int]  # (sets as (kind, number), pair or -1)
 
 
@@ -117,7 +120,7 @@ def suit_partitions(counts: list[int], honors: bool) -> list[_Part]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=_SUIT_MEMO)
 def _suit_partitions(counts: tuple[int, ...], honors: bool) -> tuple[_Part, ...]:
     """``suit_partitions``, memoised."""
     return tuple(suit_partitions(list(counts), honors))
@@ -160,7 +163,7 @@ def _cut(
         c[i] += 2
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=_SUIT_MEMO)
 def _suit_complete(counts: tuple[int, ...], honors: bool) -> bool:
     """Whether one suit splits completely into sets (+ a pair when its size is 2 mod 3)."""
     n = sum(counts)
@@ -205,7 +208,7 @@ _SuitSplit = tuple[tuple[Block, ...], int]  # a suit's sets as blocks, its pair 
 # Per suit (m, p, s, z): the suit's counts, read as an octal number -> its splits. Cleared
 # when it grows past the bound (deterministic; no answer depends on it).
 _SPLITS: Final[tuple[dict[int, tuple[_SuitSplit, ...]], ...]] = ({}, {}, {}, {})
-_SPLITS_BOUND: Final = 1 << 16
+_SPLITS_BOUND: Final = 1 << 12
 
 
 def suit_code(counts: list[int], lo: int, hi: int) -> int:
@@ -713,6 +716,11 @@ def _special_ready(counts: list[int], n_melds: int, n_sets: int, rules: ShapeRul
 # ------------------------------------------------------------------ shanten
 
 
+# The few distinct answers of ``_suit_blocks``, shared by its entries (a frozenset of
+# triples costs several hundred bytes; thousands of entries hold the same few dozen).
+_PARETO_SETS: Final[dict[frozenset[tuple[int, int, int]], frozenset[tuple[int, int, int]]]] = {}
+
+
 def _pareto(items: Iterable[tuple[int, int, int]]) -> frozenset[tuple[int, int, int]]:
     found = set(items)
     return frozenset(
@@ -722,7 +730,7 @@ def _pareto(items: Iterable[tuple[int, int, int]]) -> frozenset[tuple[int, int, 
     )
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=_SUIT_MEMO)
 def _suit_blocks(counts: tuple[int, ...], honors: bool) -> frozenset[tuple[int, int, int]]:
     """Pareto-best (sets, partial sets, pair-as-head) triples one suit can be cut into.
 
@@ -755,7 +763,8 @@ def _suit_blocks(counts: tuple[int, ...], honors: bool) -> frozenset[tuple[int, 
             if i + gap < len(counts) and counts[i + gap]:
                 take((i, i + gap), 0, 1, 0)
     take((i,), 0, 0, 0)
-    return _pareto(options)
+    found = _pareto(options)
+    return _PARETO_SETS.setdefault(found, found)
 
 
 def shanten_standard(counts: Sequence[int], n_sets: int) -> int:

@@ -63,7 +63,7 @@ def _sets_only(counts: list[int], honors: bool) -> bool:
 
 
 # Per suit: its counts (``suit_code``) -> (complete as it is, bit i set when one more
-# tile of number i completes it). A memo, cleared at 1 << 16 entries.
+# tile of number i completes it). A memo, cleared at 1 << 12 entries.
 _SUIT_FACTS: Final[tuple[dict[int, tuple[bool, int]], ...]] = ({}, {}, {}, {})
 
 
@@ -90,7 +90,7 @@ def _suit_facts(suit: int, code: int, before: list[int]) -> tuple[bool, int]:
             if _complete(grown, honors):
                 mask |= 1 << i
             grown[i] = c
-    if len(cache) >= 1 << 16:
+    if len(cache) >= 1 << 12:
         cache.clear()
     facts = cache[code] = (_complete(list(part), honors), mask)
     return facts
