@@ -98,6 +98,7 @@ class AuthLimits:
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.rules = {
             "register_address": parse(settings.register_rate_per_address),
+            "register_name": parse(settings.register_rate_per_name),
             "login_address": parse(settings.login_rate_per_address),
             "login_name": parse(settings.login_rate_per_name),
         }

@@ -94,6 +94,7 @@ class Settings(BaseSettings):
     # Rate limits ("N/second|minute|hour", the ``limits`` notation), per client address
     # and per account name; over the limit the answer is 429 with Retry-After.
     register_rate_per_address: str = "30/minute"
+    register_rate_per_name: str = "10/minute"
     login_rate_per_address: str = "30/minute"
     login_rate_per_name: str = "10/minute"
     # Seconds a WebSocket opened with ``?auth=frame`` has to send its ``auth`` frame.
@@ -105,6 +106,7 @@ class Settings(BaseSettings):
     @field_validator(
         "table_create_rate",
         "register_rate_per_address",
+        "register_rate_per_name",
         "login_rate_per_address",
         "login_rate_per_name",
     )

@@ -151,6 +151,7 @@ async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Cr
     """A new account with a password, and its first session."""
     limited(svc, "register_address", address(request))
     name = valid_name(body.name)
+    limited(svc, "register_name", name_key(name))
     _valid_password(body.password)
     if await svc.store.players.by_name_key(name_key(name)) is not None:
         raise ApiError(409, "name_taken", f"the name '{name}' is taken")

@@ -40,6 +40,19 @@ def test_registration_is_limited_per_address() -> None:
         assert r.status_code == 429
 
 
+def test_registration_is_limited_per_name() -> None:
+    with app(register_rate_per_name="2/minute") as client:
+        body = {"name": "Wanted", "password": "p" * 10}
+        codes = [client.post("/api/accounts/register", json=body).status_code for _ in range(2)]
+        assert codes == [201, 409]
+        # the same name in another case and width is the same key
+        r = client.post("/api/accounts/register", json={**body, "name": "ＷＡＮＴＥＤ"})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        # another name from the same address is still welcome
+        r = client.post("/api/accounts/register", json={**body, "name": "other"})
+        assert r.status_code == 201
+
+
 def test_sessions_expire() -> None:
     with app(session_ttl_hours=1e-9, guest_session_ttl_hours=1e-9) as client:
         guest = client.post("/api/players", json={"name": "mayfly"}).json()
