@@ -31,23 +31,43 @@ PASSWORD = "hunter2-is-a-long-password"
 WRONG_PASSWORD = "wrong-password-9f8e7d"
 
 
-def test_the_filter_redacts_access_lines(caplog: pytest.LogCaptureFixture) -> None:
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def test_the_filter_redacts_access_lines() -> None:
+    # A handler on the loggers themselves: an earlier test (or uvicorn's own config) may
+    # have set propagate=False on them, so the root logger (caplog) would see nothing.
     logscrub.install()
-    with (
-        caplog.at_level(logging.INFO, "uvicorn.access"),
-        caplog.at_level(logging.INFO, "uvicorn.error"),
-    ):
-        logging.getLogger("uvicorn.access").info(
+    collect = _Collect()
+    loggers = [logging.getLogger("uvicorn.access"), logging.getLogger("uvicorn.error")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(collect)
+        logger.setLevel(logging.INFO)
+    try:
+        loggers[0].info(
             '%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET", "/x?a=1&token=s3cr3t", "1.1", 200
         )
-        logging.getLogger("uvicorn.error").info(
+        loggers[1].info(
             '%s - "WebSocket %s" [accepted]', "127.0.0.1:5", "/ws/tables/t?token=s3cr3t&seat=0"
         )
-        logging.getLogger("uvicorn.error").warning(
+        loggers[1].warning(
             "body %s", '{"name": "a", "password": "s3cr3t"} Authorization: Bearer s3cr3t'
         )
-    assert "s3cr3t" not in caplog.text
-    assert caplog.text.count("[redacted]") == 4 and "seat=0" in caplog.text
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.removeHandler(collect)
+            logger.setLevel(level)
+    text = "\n".join(collect.lines)
+    assert len(collect.lines) == 3
+    assert "s3cr3t" not in text
+    assert text.count("[redacted]") == 4 and "seat=0" in text
 
 
 def _wait(base: str, proc: subprocess.Popen[bytes]) -> None:
