@@ -5,7 +5,7 @@ import { renderLobby, renderJoin } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReview } from "./review.js";
 import { renderTournament, renderTournaments } from "./tournaments.js";
-import { lang, setLang } from "./ui.js";
+import { languagePicker } from "./i18n.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -32,14 +32,12 @@ async function route() {
 }
 
 function setupHeader() {
-  const sel = document.getElementById("lang");
-  sel.value = lang();
-  sel.onchange = () => {
-    setLang(sel.value);
-    // a live table redraws in place (keeping its connection); other pages are rebuilt
-    if (document.body.dataset.page === "table" || document.body.dataset.page === "watch") window.dispatchEvent(new Event("jantaku-lang"));
-    else route();
-  };
+  // the UI's language (i18n.js): a live table redraws in place (keeping its connection);
+  // other pages are rebuilt
+  languagePicker(document.getElementById("lang"));
+  window.addEventListener("jantaku-lang", () => {
+    if (document.body.dataset.page !== "table" && document.body.dataset.page !== "watch") route();
+  });
   const labels = document.getElementById("labels");
   const apply = () => document.body.classList.toggle("no-labels", !labels.checked);
   labels.checked = localStorage.getItem("jantaku.labels") !== "off";

@@ -279,16 +279,16 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const btn = buttons.map(([x, i]) => {
       let text = "", tl = [];
       switch (x.type) {
-        case "pass": text = t("pass"); break;
-        case "win": text = v.ruleset === "riichi" ? t("ron") : t("win"); break;
-        case "self_draw_win": text = t("tsumo"); break;
-        case "chow": text = t("chow"); tl = [...x.tiles, claimTile].filter((q) => q != null).sort((a, b) => kindOf(a) - kindOf(b)); break;
-        case "pung": text = t("pung"); tl = x.tiles; break;
-        case "kong": text = t("kong"); tl = claimTile != null ? [claimTile] : []; break;
-        case "concealed_kong": text = t("ckong"); tl = [x.tile]; break;
-        case "added_kong": text = t("akong"); tl = [x.tile]; break;
-        case "declare_flower": text = t("flower"); tl = [x.tile]; break;
-        case "declare_abort": text = t("abort"); break;
+        case "pass": text = t("table.pass"); break;
+        case "win": text = v.ruleset === "riichi" ? t("table.ron") : t("table.win"); break;
+        case "self_draw_win": text = t("table.tsumo"); break;
+        case "chow": text = t("table.chow"); tl = [...x.tiles, claimTile].filter((q) => q != null).sort((a, b) => kindOf(a) - kindOf(b)); break;
+        case "pung": text = t("table.pung"); tl = x.tiles; break;
+        case "kong": text = t("table.kong"); tl = claimTile != null ? [claimTile] : []; break;
+        case "concealed_kong": text = t("table.ckong"); tl = [x.tile]; break;
+        case "added_kong": text = t("table.akong"); tl = [x.tile]; break;
+        case "declare_flower": text = t("table.flower"); tl = [x.tile]; break;
+        case "declare_abort": text = t("table.abort"); break;
         default: text = x.type;
       }
       const k = key <= 9 ? key++ : null;
@@ -296,7 +296,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       return `<button class="act ${cls}" data-act="${i}" data-type="${x.type}" ${k ? `data-key="${k}"` : ""}>
         ${k ? `<kbd>${k}</kbd>` : ""}<span>${esc(text)}</span>${tl.map((q) => tileSVG(q, { cls: "small" })).join("")}</button>`;
     }).join("");
-    const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${t("riichi")}${st.riichi ? " — pick the discard" : ""}</span></button>` : "";
+    const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${t("table.riichi")}${st.riichi ? " — pick the discard" : ""}</span></button>` : "";
     const clock = p && p.deadline != null ? `<span class="deadline" id="deadline">${clockText()}</span>` : "";
     const status = p ? (p.actions.every((a) => a.action.type === "discard") ? "Your turn: click a tile to discard." : "Your call.")
       : st.intermission ? `Next hand: ${esc(intermissionText())}` : "";

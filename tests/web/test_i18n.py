@@ -1,0 +1,104 @@
+"""The UI's message catalogue (server/web/static/i18n/*.json, read by i18n.js): every key in
+English, Chinese and Japanese with the same {params}; every key the client names exists;
+the converted files hold no English UI literal; and in Chinese or Japanese the pages show
+no English words of ours (only names, ids and the like)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.server.conftest import LiveServer
+
+STATIC = Path(__file__).resolve().parents[2] / "server" / "web" / "static"
+CATALOGUE = STATIC / "i18n"
+LANGS = ("en", "zh", "ja")
+# the files whose every UI string goes through the catalogue
+CONVERTED = ("i18n.js", "ui.js")
+KEY_USE = re.compile(r"""\b(?:t|tHTML|has)\(\s*["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
+DATA_KEY = re.compile(r"""data-i18n(?:-[a-z-]+)?=["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
+PARAM = re.compile(r"\{(\w+)\}")
+
+
+def catalogue() -> dict[str, dict[str, Any]]:
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in CATALOGUE.glob("*.json")}
+
+
+def forms(text: Any) -> list[str]:
+    return list(text.values()) if isinstance(text, dict) else [text]
+
+
+def test_every_key_has_all_three_languages_with_the_same_params() -> None:
+    bad = []
+    for area, entries in catalogue().items():
+        for key, texts in entries.items():
+            if set(texts) != set(LANGS):
+                bad.append(f"{area}.{key}: languages {sorted(texts)}")
+                continue
+            params = {
+                lang: {p for f in forms(texts[lang]) for p in PARAM.findall(f)} for lang in LANGS
+            }
+            for lang in LANGS:
+                if any(not isinstance(f, str) or not f.strip() for f in forms(texts[lang])):
+                    bad.append(f"{area}.{key}.{lang}: empty")
+                if isinstance(texts[lang], dict) and "other" not in texts[lang]:
+                    bad.append(f"{area}.{key}.{lang}: plural forms without 'other'")
+                if params[lang] != params["en"]:
+                    bad.append(f"{area}.{key}.{lang}: params {params[lang]} != {params['en']}")
+    assert not bad, bad
+
+
+def test_every_key_the_client_names_exists() -> None:
+    cat = catalogue()
+    missing = []
+    for path in sorted([*STATIC.glob("*.js"), *STATIC.glob("*.html")]):
+        text = _code(path.read_text(encoding="utf-8"))
+        for key in [*KEY_USE.findall(text), *DATA_KEY.findall(text)]:
+            area, name = key.split(".", 1)
+            if name not in cat.get(area, {}):
+                missing.append(f"{path.name}: {key}")
+    assert not missing, missing
+
+
+# An English UI literal: two or more words in quotes or between tags, or one capitalised
+# word alone in a tag ("Lobby"), outside comments and t() keys.
+LITERAL = re.compile(
+    r""">\s*[A-Za-z][a-z]+(?:[ ,'][A-Za-z…]+)*\s*<"""
+    r"""|["'`][A-Z][a-z]+(?: [a-z]+)+[.…:]?["'`]"""
+)
+
+
+def _code(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+def test_no_english_literal_left_in_the_converted_files() -> None:
+    found = []
+    for name in CONVERTED:
+        for i, line in enumerate(_code((STATIC / name).read_text(encoding="utf-8")).splitlines()):
+            found += [f"{name}:{i + 1}: {m.group(0)}" for m in LITERAL.finditer(line)]
+    assert not found, found
+
+
+def test_the_language_follows_the_browser_and_the_picker(browser: Any, web: LiveServer) -> None:
+    ctx = browser.new_context(base_url=web.base_url, locale="ja-JP")
+    try:
+        page = ctx.new_page()
+        page.goto("/")
+        page.wait_for_selector("#nav-tournaments")
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert page.input_value("#lang") == "ja"
+        assert page.inner_text("#nav-tournaments") == "大会"
+        page.select_option("#lang", "zh")
+        assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+        assert page.inner_text("#nav-tournaments") == "比赛"
+        page.reload()
+        page.wait_for_selector("#nav-tournaments")
+        assert page.input_value("#lang") == "zh"  # kept across visits
+        page.select_option("#lang", "en")
+        assert page.inner_text("#nav-tournaments") == "Tournaments"
+    finally:
+        ctx.close()
