@@ -522,7 +522,9 @@ def _end(
         else:
             scores[seating[p.payee]] += p.amount
     run.emit(Settled(payments=payments, scores=tuple(scores), pot=pot))
-    setup = match_rules.next_hand(run.state, result)
+    # time called (engine.time_limit): this hand was the last
+    final = run.state.final_hand is not None
+    setup = None if final else match_rules.next_hand(run.state, result)
     if setup is None:
         run.emit(MatchEnded(standings=match_rules.standings(run.state), seed=run.state.seed))
     else:

@@ -159,6 +159,18 @@ class Settled:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TimeCalled:
+    """The match's time is up (a tournament round's time limit, called by its organizer:
+    ``engine.time_limit.call_time``). ``finish``: the hand in play had begun and is
+    played to its end as the match's last; otherwise it had not begun (nobody had
+    discarded or declared a kong yet) and is not played: ``match_ended`` follows at once."""
+
+    type: Literal["time_called"] = "time_called"
+    hand_number: int
+    finish: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MatchEnded:
     type: Literal["match_ended"] = "match_ended"
     standings: tuple[Standing, ...]
@@ -182,6 +194,7 @@ Event = (
     | Furiten
     | HandEnded
     | Settled
+    | TimeCalled
     | MatchEnded
 )
 EVENT_TYPES: tuple[type[Any], ...] = (
@@ -201,6 +214,7 @@ EVENT_TYPES: tuple[type[Any], ...] = (
     Furiten,
     HandEnded,
     Settled,
+    TimeCalled,
     MatchEnded,
 )
 

@@ -29,6 +29,7 @@ from engine.events import (
     MatchStarted,
     RiichiAccepted,
     Settled,
+    TimeCalled,
 )
 from engine.melds import Meld, MeldType
 from engine.state import (
@@ -227,6 +228,11 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         if tuple(scores) != tuple(event.scores) or pot != event.pot:
             raise BadEvent("settled scores do not follow from the payments")
         return update(state, scores=tuple(scores), pot=pot)
+    if isinstance(event, TimeCalled):
+        if state.over or hand.hand_number != event.hand_number or state.final_hand is not None:
+            raise BadEvent("time called outside the hand in play, or twice")
+        # a hand not begun stays as dealt and is never played: match_ended follows
+        return update(state, final_hand=event.hand_number)
     if isinstance(event, MatchEnded):
         return update(state, over=True, standings=tuple(event.standings))
     raise BadEvent(f"unknown event {event!r}")

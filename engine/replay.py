@@ -11,15 +11,22 @@ from engine.events import Event
 from engine.evolve import evolve
 from engine.state import MatchState
 from engine.table_rules import Table
+from engine.time_limit import CallTime, call_time
 
 
-def replay(table: Table, seed: str, actions: Iterable[Action]) -> tuple[MatchState, list[Event]]:
+def replay(
+    table: Table, seed: str, actions: Iterable[Action | CallTime]
+) -> tuple[MatchState, list[Event]]:
     """Play ``actions`` from the start of the match seeded ``seed``; every action is checked
-    as if it came from a player (an illegal one raises ``IllegalAction``)."""
+    as if it came from a player (an illegal one raises ``IllegalAction``); a ``CallTime``
+    is the organizer's time call (``engine.time_limit``)."""
     state, events = start(table, seed)
     log = list(events)
     for action in actions:
-        state, events = step(state, action)
+        if isinstance(action, CallTime):
+            state, events = call_time(state)
+        else:
+            state, events = step(state, action)
         log.extend(events)
     return state, log
 

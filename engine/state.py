@@ -376,6 +376,7 @@ class MatchState:
     results: tuple[HandResult, ...] = ()
     over: bool = False
     standings: tuple[Standing, ...] = ()
+    final_hand: int | None = None  # time was called: the match ends after this hand
     version: int = 0  # events applied so far
     prompt: int = 0  # the version at which the open prompt was opened
 

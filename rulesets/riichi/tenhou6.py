@@ -60,6 +60,7 @@ from engine.events import (
     MatchEnded,
     MatchStarted,
     Settled,
+    TimeCalled,
 )
 from engine.melds import MeldType
 from engine.scoring import Score
@@ -260,6 +261,9 @@ def to_tenhou6(
                 scores=[scores[seating[s]] for s in range(SEATS)],
             )
             hands.append(hand)
+        elif isinstance(ev, TimeCalled) and not ev.finish and hands:
+            hands.pop()  # time was called before the hand began: it was never played
+            hand = None
         elif isinstance(ev, Settled):
             if hand is not None and hand.result is not None:
                 hand.row = result_row(hand.result, ev.payments)

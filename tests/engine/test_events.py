@@ -28,13 +28,14 @@ def collect(h) -> dict[str, object]:
 
 
 def test_every_event_type_round_trips(h) -> None:
-    from engine.events import DoraRevealed, Furiten, KongDeclared, RiichiAccepted
+    from engine.events import DoraRevealed, Furiten, KongDeclared, RiichiAccepted, TimeCalled
     from engine.melds import Meld, MeldType
 
     seen = collect(h)
     seen.setdefault("riichi_accepted", RiichiAccepted(seat=1, deposit=1000))
     seen.setdefault("furiten", Furiten(seat=2))
     seen.setdefault("dora_revealed", DoraRevealed(indicator=7))
+    seen.setdefault("time_called", TimeCalled(hand_number=3, finish=True))
     seen.setdefault(
         "kong_declared",
         KongDeclared(seat=0, kind="concealed", tile=4, meld=Meld(MeldType.ANKAN, (4, 4, 4, 42))),
