@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import httpx
-import pytest
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
@@ -61,7 +60,7 @@ def test_the_filter_redacts_access_lines() -> None:
             "body %s", '{"name": "a", "password": "s3cr3t"} Authorization: Bearer s3cr3t'
         )
     finally:
-        for logger, level in zip(loggers, levels):
+        for logger, level in zip(loggers, levels, strict=True):
             logger.removeHandler(collect)
             logger.setLevel(level)
     text = "\n".join(collect.lines)
