@@ -61,6 +61,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tournaments/{tid}/registration"): AUTH,
     ("post", "/api/tournaments/{tid}/players"): (*AUTH, 409),
     ("post", "/api/tournaments/{tid}/rounds"): (*AUTH, 409, 429),
+    ("post", "/api/tournaments/{tid}/rounds/{number}/end"): (*AUTH, 409, 410),
     ("post", "/api/tournaments/{tid}/penalties"): AUTH,
     ("post", "/api/tournaments/{tid}/tables/{match_id}/{action}"): (*AUTH, 409, 410),
     ("get", "/api/tournaments/{tid}/me"): AUTH,

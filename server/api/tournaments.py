@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from functools import partial
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -121,6 +122,8 @@ class RoundOut(BaseModel):
     status: str
     byes: list[str]
     tables: list[TableOut]
+    ended_by: str | None = Field(None, description="who ended the round at its time limit")
+    ended_at: datetime | None = None
 
 
 class TournamentOut(BaseModel):
@@ -260,7 +263,16 @@ async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
                     "scores": list(record.scores) if record else [],
                 }
             )
-        rounds.append({"number": r.number, "status": r.status, "byes": r.byes, "tables": tables})
+        rounds.append(
+            {
+                "number": r.number,
+                "status": r.status,
+                "byes": r.byes,
+                "tables": tables,
+                "ended_by": r.ended_by,
+                "ended_at": r.ended_at,
+            }
+        )
     return {
         "tournament_id": t.id,
         "name": t.name,
@@ -428,6 +440,45 @@ async def start_round(tid: str, svc: ServicesDep, who: OrganizerDep) -> dict[str
     await _save(svc, t, version)
     out = await _out(svc, t)
     result: dict[str, Any] = out["round_list"][-1]
+    return result
+
+
+@router.post(
+    "/{tid}/rounds/{number}/end",
+    response_model=RoundOut,
+    responses=_errors(401, 403, 404, 409),
+)
+async def end_round(tid: str, number: int, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+    """End the round at its time limit: time is called at every unfinished table (the
+    hand in play, once begun, is finished and is the match's last; a hand not begun is
+    not played: engine.time_limit), so each match closes with the results it has and the
+    standings follow. Calling it again only repeats the call at tables still playing."""
+    t, version = await _current(svc, tid)
+    if not 1 <= number <= len(t.round_list):
+        raise not_found("round", str(number))
+    rnd = t.round_list[number - 1]
+    if rnd.status == "finished":
+        raise ApiError(409, "round_finished", f"round {number} is over")
+    if rnd.ended_by is None:
+        rnd.ended_by = who.label
+        rnd.ended_at = datetime.now(UTC)
+        await _save(svc, t, version)
+    for ref in rnd.tables:
+        record = await svc.store.tables.get(ref.match_id)
+        if record is None or record.status in ("finished", "aborted"):
+            continue
+        try:
+            actor = await svc.manager.require(ref.match_id)
+            if record.status == "waiting":  # never started: nothing to close
+                await actor.call(partial(actor.abort, "the round ended at its time limit"))
+            else:
+                await actor.call(actor.call_time)
+        except TableError as exc:
+            if exc.code not in ("time_called", "table_over", "not_playing", "table_freed"):
+                raise table_error(exc) from None
+    t, _ = await _current(svc, tid)
+    out = await _out(svc, t)
+    result: dict[str, Any] = out["round_list"][number - 1]
     return result
 
 

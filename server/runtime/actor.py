@@ -38,6 +38,7 @@ from engine.legal import legal_actions
 from engine.replay import rebuild
 from engine.state import MatchState, Phase
 from engine.table_rules import Table
+from engine.time_limit import call_time
 from engine.views import TableView, Viewer, view_for
 from engine.wall import commitment
 from server.config import Settings
@@ -393,11 +394,12 @@ class TableActor:
             allowance = self.timers.allowance(claim, self.banks[place])
             p = Prompt(place, seat, state.prompt, legal, claim, loop.time(), allowance)
             self.prompts[place] = p
-            # a stand-in plays only while some player is here to be kept waiting
+            # a stand-in plays only while some player is here to be kept waiting, or to
+            # finish the last hand once time was called
             driven = (
                 place in self.bots
                 or place in self.external
-                or (place in self.standins and self._humans_here())
+                or (place in self.standins and (self._humans_here() or self._time_called()))
             )
             if allowance is not None and not driven:
                 pid = p.prompt_id
@@ -849,6 +851,24 @@ class TableActor:
             conn.close(CloseCode.TABLE_CLOSED, "table aborted")
         self._over()
 
+    def _time_called(self) -> bool:
+        return self.state is not None and self.state.final_hand is not None
+
+    async def call_time(self) -> bool:
+        """The organizer's time limit (engine.time_limit): the hand in play, once begun, is
+        finished and is the match's last; a hand not begun is not played. True: the match
+        ended at once. A paused table stays paused (resume it to finish the hand)."""
+        if self.record.status not in ("playing", "paused") or self.state is None:
+            raise TableError(409, "not_playing", f"the table is {self.record.status}")
+        try:
+            new_state, events = call_time(self.state)
+        except IllegalAction as exc:
+            raise TableError(409, "time_called", exc.message) from None
+        await self._commit(new_state, events)
+        if not new_state.over:
+            self._status(self.record.status, "time is up: this hand is the last")
+        return new_state.over
+
     def _over(self) -> None:
         if self.external:
             task = asyncio.create_task(self._close_external())
@@ -922,6 +942,7 @@ class TableActor:
                 "last_action": self.last_action,
                 "prompts": sorted(self.prompts),
                 "standins": sorted(self.standins),
+                "last_hand": self.state.final_hand if self.state is not None else None,
                 "between_hands": self.hold is not None,
                 "connections": len(self.conns),
                 "spectators_connected": len(self.spectators),

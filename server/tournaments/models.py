@@ -22,6 +22,7 @@ class Round(BaseModel):
     tables: list[TableRef] = Field(default_factory=list)
     byes: list[str] = Field(default_factory=list)
     ended_by: str | None = None  # set when the organizer ended the round at its time limit
+    ended_at: datetime | None = None
 
 
 class Tournament(BaseModel):

@@ -1,6 +1,6 @@
 // Tournaments: #/tournaments (the list; an organizer creates one) and #/tournament/ID
 // (players, rounds with every table, standings, my table; organizer: register, start a
-// round, penalties). REST only: docs/tournaments.md.
+// round, end a round at its time limit, penalties). REST only: docs/tournaments.md.
 
 import { api, me } from "./net.js";
 import { h } from "./ui.js";
@@ -70,6 +70,7 @@ function standingsTable(board) {
 function roundCard(r) {
   return h("div", { class: "round", "data-round": r.number },
     h("h3", {}, `Round ${r.number} — ${r.status}`),
+    r.ended_by ? h("p", { class: "small", "data-ended": "time" }, `Ended at its time limit by ${r.ended_by}${r.ended_at ? ` (${new Date(r.ended_at).toLocaleTimeString()})` : ""}: each table finished the hand in play.`) : null,
     r.byes.length ? h("p", { class: "small" }, `Byes: ${r.byes.join(", ")}`) : null,
     h("table", { class: "list" },
       h("tr", {}, h("th", {}, "Table"), h("th", {}, "East"), h("th", {}, "South"), h("th", {}, "West"), h("th", {}, "North"), h("th", {}, "Status"), h("th", {}, "")),
@@ -119,9 +120,14 @@ export async function renderTournament(root, tid) {
     ev.preventDefault();
     act(() => api("POST", `/api/tournaments/${tid}/players`, { player_id: new FormData(addPlayer).get("player_id") }))();
   });
+  const current = t.round_list.length ? t.round_list[t.round_list.length - 1] : null;
   const organizer = h("section", { class: "card", id: "organizer" }, h("h2", {}, "Organizer"),
     h("p", {},
       h("button", { id: "start-round", class: "ok", onclick: act(() => api("POST", `/api/tournaments/${tid}/rounds`)) }, "Start the next round"), " ",
+      current && current.status !== "finished"
+        ? [h("button", { id: "end-round", title: "time is up: each table finishes the hand in play, or ends at once if it had not begun", onclick: act(() => api("POST", `/api/tournaments/${tid}/rounds/${current.number}/end`)) },
+          current.ended_by ? `Round ${current.number}: time called (again)` : `End round ${current.number} (time limit)`), " "]
+        : null,
       h("button", { id: "toggle-registration", onclick: act(() => api("POST", `/api/tournaments/${tid}/registration`, { registration: t.registration === "open" ? "closed" : "open" })) },
         t.registration === "open" ? "Close registration" : "Open registration")),
     addPlayer, penalty, msg);
