@@ -16,6 +16,7 @@ from server.api import (
     leagues,
     matches,
     players,
+    queues,
     ratings,
     rulesets,
     tables,
@@ -27,6 +28,8 @@ from server.config import Settings
 from server.db.store import SqlStore
 from server.docs_pages import install as install_docs
 from server.errors import install as install_errors
+from server.matchmaking.matchmaker import Matchmaker
+from server.matchmaking.socket import queue_socket
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
 from server.services import Services
@@ -50,10 +53,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             admin_hash=admin_token_hash(settings),
         )
         app.state.services = services
+        services.matchmaker = Matchmaker(services)
         await services.manager.restore_all()  # unfinished tables of a persistent store
+        services.matchmaker.start()
         try:
             yield
         finally:
+            await services.matchmaker.stop()
             await services.manager.shutdown()
             await storage.close()
 
@@ -84,7 +90,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(tournaments.router)
     app.include_router(leagues.router)
     app.include_router(analysis.router)
+    app.include_router(queues.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_api_websocket_route("/ws/queues/{queue_id}", queue_socket)
 
     @app.get("/api/health", tags=["health"])
     async def health() -> dict[str, str]:

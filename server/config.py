@@ -9,6 +9,8 @@ from limits import parse
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from server.matchmaking.specs import DEFAULT_QUEUES, QueueSpec
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="JANTAKU_", extra="ignore")
@@ -102,6 +104,18 @@ class Settings(BaseSettings):
     # The pre-accounts ``?token=`` on the WebSocket URL (deprecated; the token lands in
     # access logs and browser history). Off: such a connection is refused.
     ws_query_token: bool = False
+
+    # Matchmaking queues (docs/matchmaking.md): the catalogue; how often each queue tries
+    # to form tables (seconds); the band curve: [seconds waited, rating half-width] points,
+    # piecewise linear, flat after the last (ratings are OpenSkill mu - 3 sigma); seconds
+    # the longest-waiting player waits before bots fill the table (None: never), unless
+    # a queue sets its own.
+    queues: list[QueueSpec] = Field(default_factory=lambda: list(DEFAULT_QUEUES))
+    queue_tick: float = Field(1.0, gt=0)
+    queue_band_curve: list[tuple[float, float]] = Field(
+        default_factory=lambda: [(0.0, 3.0), (30.0, 6.0), (120.0, 15.0), (300.0, 1000.0)]
+    )
+    queue_bot_fill_after: float | None = Field(180.0, ge=0)
 
     @field_validator(
         "table_create_rate",

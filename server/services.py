@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from server.accounts import AuthLimits, Passwords
 from server.config import Settings
 from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
+
+if TYPE_CHECKING:
+    from server.matchmaking.matchmaker import Matchmaker
 
 
 @dataclass
@@ -16,6 +20,7 @@ class Services:
     store: Store
     manager: TableManager
     admin_hash: str
+    matchmaker: Matchmaker | None = None  # set at start-up (server.matchmaking)
     passwords: Passwords = field(init=False)
     limits: AuthLimits = field(init=False)
 

@@ -68,6 +68,10 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/leagues"): AUTH,
     ("post", "/api/leagues/{lid}/tournaments"): (*AUTH, 409),
     ("post", "/api/leagues/{lid}/matches"): (*AUTH, 409),
+    ("get", "/api/queues"): (401,),
+    ("get", "/api/queues/me"): AUTH,
+    ("post", "/api/queues/{queue_id}/join"): (*AUTH, 409),
+    ("post", "/api/queues/leave"): AUTH,
 }
 
 

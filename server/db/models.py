@@ -258,3 +258,46 @@ class EventDocument(Base):
     id: Mapped[str] = mapped_column(ID, primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class QueueEntry(Base):
+    """A player waiting in a matchmaking queue (server.matchmaking): at most one queue per
+    player; ``joined`` is Unix time."""
+
+    __tablename__ = "queue_entries"
+
+    player: Mapped[str] = mapped_column(ID, primary_key=True, info={"player_ref": True})
+    queue_id: Mapped[str] = mapped_column(String(48), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    rating: Mapped[float] = mapped_column(Float)
+    joined: Mapped[float] = mapped_column(Float)
+    # set while a matchmaker opens this player's table (Unix time); NULL: waiting
+    claimed: Mapped[float | None] = mapped_column(Float)
+
+
+class QueueSeating(Base):
+    """The table a queue seated a player at, until they queue again (how a player who polls
+    learns it)."""
+
+    __tablename__ = "queue_seatings"
+
+    player: Mapped[str] = mapped_column(ID, primary_key=True, info={"player_ref": True})
+    queue_id: Mapped[str] = mapped_column(String(48))
+    table_id: Mapped[str] = mapped_column(ID)
+    seat: Mapped[int] = mapped_column(Integer)
+    waited: Mapped[float] = mapped_column(Float)
+    formed: Mapped[float] = mapped_column(Float)
+
+
+class QueueTable(Base):
+    """A table a queue formed: its queue, the ladder's room and whether it is ranked (the
+    ladder counts these matches; server.ladder)."""
+
+    __tablename__ = "queue_tables"
+
+    table_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    queue_id: Mapped[str] = mapped_column(String(48))
+    ruleset: Mapped[str] = mapped_column(String(64), index=True)
+    room: Mapped[str] = mapped_column(String(32))
+    ranked: Mapped[bool] = mapped_column(Boolean)
+    formed: Mapped[float] = mapped_column(Float)

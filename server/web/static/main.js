@@ -6,6 +6,7 @@ import { renderTable } from "./table.js";
 import { renderReview } from "./review.js";
 import { renderTournament, renderTournaments } from "./tournaments.js";
 import { languagePicker } from "./i18n.js";
+import { renderQueues } from "./queues.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -27,6 +28,7 @@ async function route() {
     case "review": cleanup = await renderReview(root, parts[1]); break;
     case "tournaments": await renderTournaments(root); break;
     case "tournament": await renderTournament(root, parts[1]); break;
+    case "queues": cleanup = await renderQueues(root); break;
     default: await renderLobby(root);
   }
 }

@@ -30,6 +30,9 @@ TABLES = {
     "rating_history",
     "ratings",
     "event_documents",
+    "queue_entries",
+    "queue_seatings",
+    "queue_tables",
 }
 
 
