@@ -4,6 +4,9 @@ A viewer is a seat (0..3) or ``None`` for a spectator. Nobody but a seat sees it
 concealed tiles, its drawn tiles, its claim options and answers, or its furiten; a
 face-down concealed kong hides its tiles until the hand ends; nobody ever sees the
 unrevealed wall, the dead wall, ura indicators or the seed (revealed at the match end).
+Once a hand ends in an exhaustive draw, the seats that are ready (tenpai) show their hands
+to everyone (``shown_at_end``: riichi.md §12.1 and §15, tenpai and noten at ryuukyoku); a noten
+seat's tiles stay concealed.
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ class SeatView:
     flowers: tuple[Tile, ...]
     discards: tuple[DiscardRecord, ...]
     riichi: bool
-    hand: tuple[Tile, ...] | None = None  # the viewer's own seat only
+    hand: tuple[Tile, ...] | None = None  # the viewer's own seat; tenpai seats at a draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +175,23 @@ def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int
     )
 
 
+def shown_at_end(state: MatchState) -> tuple[tuple[Tile, ...] | None, ...]:
+    """Per hand seat, the concealed tiles every viewer may see now: only once the hand has
+    ended in an exhaustive draw, the hands of the seats ready then (``HandResult.tenpai``,
+    filled when the ruleset declares tenpai at a draw); None for every other seat, and for
+    every seat before the hand is over or when it ended otherwise."""
+    hand = state.hand
+    none: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)
+    if hand is None or hand.phase is not ENDED or hand.result is None:
+        return none
+    result = hand.result
+    if result.outcome != "exhaustive_draw" or len(result.tenpai) != len(hand.seats):
+        return none
+    return tuple(
+        s.hand if ready else None for s, ready in zip(hand.seats, result.tenpai, strict=True)
+    )
+
+
 def view_for(state: MatchState, viewer: Viewer) -> TableView:
     hand = state.hand
     hand_view: HandView | None = None
@@ -199,6 +219,10 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
             seat_view = _seat_view(s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1)
             _seat_views[slot] = (s, hide_kongs, seating, dealer, seat_view)
             seats.append(seat_view)
+        if ended:
+            for i, tiles in enumerate(shown_at_end(state)):
+                if tiles is not None and seats[i].hand is None:
+                    seats[i] = update(seats[i], hand=tiles)
         window: WindowView | None = None
         if hand.window is not None and hand.phase is CLAIM:
             w = hand.window

@@ -54,6 +54,7 @@ from server.runtime.connection import Connection, dumps
 from server.runtime.frames import (
     Entry,
     FrameCache,
+    Match,
     Prompt,
     event_frames,
     prompt_frame,
@@ -309,7 +310,8 @@ class TableActor:
 
     def _frames(self, entry: Entry, viewer: Viewer, cache: FrameCache) -> list[str]:
         face_down = self.table.rules.concealed_kong_face_down
-        return event_frames(entry, viewer, self.log, face_down, cache)
+        match = None if self.seed is None else Match(self.table, self.seed)
+        return event_frames(entry, viewer, self.log, face_down, cache, match)
 
     def _broadcast(self, entries: list[Entry]) -> None:
         delay = self.spectator_delay

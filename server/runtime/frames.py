@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, action_to_json
-from engine.events import Event, HandStarted, MatchEnded, Settled, event_to_json
+from engine.events import Event, HandEnded, HandStarted, MatchEnded, Settled, event_to_json
+from engine.evolve import evolve
 from engine.state import MatchState
-from engine.views import Viewer, redact, view_for, view_to_json
+from engine.table_rules import Table
+from engine.views import Viewer, redact, shown_at_end, view_for, view_to_json
 from engine.wall import commitment
 from server.records.sheet import HAND_EVENTS, hand_row, row_json
 from server.repositories.protocols import LoggedEvent
@@ -52,11 +54,25 @@ class Prompt:
 FrameCache = dict[Any, tuple[Event, list[str]]]
 
 
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What rebuilds a hand of this match from its events (its table and seed)."""
+
+    table: Table
+    seed: str
+
+
 def event_frames(
-    entry: Entry, viewer: Viewer, log: Sequence[Entry], face_down: bool, cache: FrameCache
+    entry: Entry,
+    viewer: Viewer,
+    log: Sequence[Entry],
+    face_down: bool,
+    cache: FrameCache,
+    match: Match | None = None,
 ) -> list[str]:
     """The frames one viewer gets for one log entry: the redacted ``event``, and after a
-    ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary."""
+    ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary (with
+    ``match``, its ``revealed`` hands)."""
     seen = redact(entry.event, viewer, face_down_kongs=face_down)
     if seen is None:
         return []
@@ -71,22 +87,28 @@ def event_frames(
     payload = entry.json if seen is entry.event else event_to_json(seen)
     frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
     if isinstance(seen, Settled):
-        frames.append(dumps(hand_end_frame(entry, log)))
+        frames.append(dumps(hand_end_frame(entry, log, match)))
     elif isinstance(seen, MatchEnded):
         frames.append(dumps(match_end_frame(entry, seen)))
     cache[key] = (seen, frames)
     return list(frames)
 
 
-def hand_end_frame(entry: Entry, log: Sequence[Entry]) -> dict[str, Any]:
+def hand_end_frame(
+    entry: Entry, log: Sequence[Entry], match: Match | None = None
+) -> dict[str, Any]:
     """The hand's public result (the last ``hand_ended`` event) with its settlement and
-    its scoresheet row, the same projection the records store (server.records.sheet)."""
+    its scoresheet row, the same projection the records store (server.records.sheet);
+    ``revealed``: per hand seat the concealed tiles everyone may see now the hand is over
+    (engine.views.shown_at_end: tenpai hands at an exhaustive draw), else null."""
     hand: list[LoggedEvent] = []
+    start = 0
     for i in range(entry.seq - 1, -1, -1):
         e = log[i]
         if e.json.get("type") in HAND_EVENTS:
             hand.append(LoggedEvent("", e.seq, None, e.json))
         if isinstance(e.event, HandStarted):
+            start = i
             break
     row = hand_row("", hand[::-1])
     ended = next(e for e in hand if e.event["type"] == "hand_ended")
@@ -99,7 +121,25 @@ def hand_end_frame(entry: Entry, log: Sequence[Entry]) -> dict[str, Any]:
         "scores": settled["scores"],
         "pot": settled["pot"],
         "sheet": row_json(row),
+        "revealed": _revealed(log, start, entry.seq, match),
     }
+
+
+def _revealed(
+    log: Sequence[Entry], start: int, end: int, match: Match | None
+) -> list[list[int] | None]:
+    """The hand of log[start:end] rebuilt from its events (the same ``evolve`` the table
+    ran), shown as engine.views allows once it is over."""
+    if match is None:
+        return [None, None, None, None]
+    # the scores only need a place per player (a riichi deposit is taken from them)
+    state = MatchState(table=match.table, seed=match.seed, scores=(0, 0, 0, 0))
+    for e in log[start:end]:
+        state = evolve(state, e.event)
+        if isinstance(e.event, HandEnded):
+            break
+    shown = shown_at_end(state)
+    return [None if tiles is None else list(tiles) for tiles in shown]
 
 
 def match_end_frame(entry: Entry, ended: MatchEnded) -> dict[str, Any]:

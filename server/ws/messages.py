@@ -146,6 +146,9 @@ class HandEndMsg(_Msg):
     scores: list[int]  # per table place, after the payments
     pot: int
     sheet: HandRowOut
+    # per hand seat, the concealed tiles everyone sees now the hand is over: the tenpai
+    # seats' hands at an exhaustive draw (engine.views.shown_at_end); null for the others
+    revealed: list[list[int] | None] | None = None
 
 
 class MatchEndMsg(_Msg):
