@@ -74,6 +74,10 @@ class SeatName(BaseModel):
     player_id: str | None
     name: str = Field(description="display name (bots: e.g. 'Greedy bot (East)')")
     seat_wind: str = Field(description="the place's seat wind in the first hand")
+    standin_hands: list[int] = Field(
+        default_factory=list,
+        description="hand numbers in which a stand-in bot played the absent player's seat",
+    )
 
 
 class Scoresheet(BaseModel):

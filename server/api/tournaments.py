@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -22,6 +22,7 @@ from server.api.records_models import ErrorOut
 from server.api.tables import NewTable, SpectatorsIn, TimersIn, open_table, table_error
 from server.auth import Caller
 from server.errors import ApiError, not_found
+from server.records.scoresheet import standin_hands
 from server.repositories.protocols import CorrectionRow, VersionConflict
 from server.runtime.actor import BOTS, TableError
 from server.runtime.tables import build_table
@@ -106,6 +107,10 @@ class SeatOut(BaseModel):
     wind: str
     occupant: str
     name: str
+    standin_hands: list[int] = Field(
+        default_factory=list,
+        description="hand numbers in which a bot played this absent player's seat",
+    )
 
 
 class TableOut(BaseModel):
@@ -236,10 +241,21 @@ async def _results(svc: Services, t: Tournament) -> list[Any]:
     return [await svc.store.records.standings(m) for m in t.match_ids()]
 
 
+async def _standins(svc: Services, t: Tournament) -> dict[str, int]:
+    """Per player, the tournament matches in which a stand-in bot played their seat."""
+    out: dict[str, int] = {}
+    for ref in (x for r in t.round_list for x in r.tables):
+        record = await svc.store.tables.get(ref.match_id)
+        for place, occupant in enumerate(ref.seats):
+            if record is not None and standin_hands(record, place):
+                out[occupant] = out.get(occupant, 0) + 1
+    return out
+
+
 async def _standing_rows(svc: Services, t: Tournament) -> list[dict[str, Any]]:
     rows = tables_of_results.table(t.ruleset, t.players, await _results(svc, t))
     names = await _names(svc, [r.player for r in rows])
-    return tables_of_results.rows_json(t.ruleset, rows, names)
+    return tables_of_results.rows_json(t.ruleset, rows, names, await _standins(svc, t))
 
 
 async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
@@ -256,7 +272,13 @@ async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
                     "match_id": ref.match_id,
                     "status": record.status if record else "missing",
                     "seats": [
-                        {"place": i, "wind": WINDS[i], "occupant": p, "name": seat_names[p]}
+                        {
+                            "place": i,
+                            "wind": WINDS[i],
+                            "occupant": p,
+                            "name": seat_names[p],
+                            "standin_hands": standin_hands(record, i) if record else [],
+                        }
                         for i, p in enumerate(ref.seats)
                     ],
                     "hands_played": record.hands_played if record else 0,

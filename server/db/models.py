@@ -95,6 +95,8 @@ class Match(Base):
     standings: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     voided: Mapped[bool] = mapped_column(Boolean, default=False)
     banks: Mapped[list[float] | None] = mapped_column(JSON)  # time bank left per place
+    # per place, the hands a stand-in bot played for an absent player
+    standins: Mapped[list[list[int]] | None] = mapped_column(JSON)
 
 
 class MatchEvent(Base):

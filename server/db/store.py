@@ -353,6 +353,7 @@ _TABLE_FIELDS = (
     "hands_played",
     "standings",
     "banks",
+    "standins",
 )
 # Written only with the events and corrections (the projection), never by ``save``.
 _PROJECTED = set(PROJECTED_FIELDS)
@@ -382,6 +383,7 @@ def _table(row: Row[Any]) -> TableRecord:
         standings=list(row.standings),
         voided=bool(row.voided),
         banks=[float(b) for b in row.banks] if row.banks is not None else None,
+        standins=[[int(n) for n in p] for p in row.standins] if row.standins else None,
     )
 
 

@@ -82,6 +82,12 @@ def match_summary(record: TableRecord) -> dict[str, Any]:
     }
 
 
+def standin_hands(record: TableRecord, place: int) -> list[int]:
+    """The hand numbers in which a stand-in bot played ``place`` for its absent player."""
+    kept = record.standins or []
+    return list(kept[place]) if place < len(kept) else []
+
+
 def correction_json(c: CorrectionRow) -> dict[str, Any]:
     return {
         "id": c.id,
@@ -139,6 +145,8 @@ def scoresheet(
                 "player_id": None if o.startswith("bot:") or o == "open" else o,
                 "name": names[i],
                 "seat_wind": SEAT_WINDS[i],
+                # the hands in which a bot played this absent player's seat
+                "standin_hands": standin_hands(record, i),
             }
             for i, o in enumerate(record.seats)
         ],
@@ -269,6 +277,13 @@ def to_csv(sheet: dict[str, Any]) -> str:
         w.writerow(
             [n, kind, *blank[:11], "", "", "", *line["deltas"], *line["running_totals"], "", note]
         )
+    for p in sheet["players"]:
+        if p["standin_hands"]:
+            n += 1
+            hands = ", ".join(str(x + 1) for x in p["standin_hands"])
+            note = f"absent: a stand-in bot played {p['name']}'s seat in hands {hands}"
+            empty = [""] * (3 + 2 * len(names))
+            w.writerow([n, "stand-in", *blank[:11], *empty, "", note])
     return buf.getvalue()
 
 

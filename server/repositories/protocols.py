@@ -81,6 +81,9 @@ class TableRecord:
     # Time bank left per table place, seconds, saved whenever a bank is spent (None: every
     # bank is still full), so that a restarted table keeps its clocks.
     banks: list[float] | None = None
+    # Per table place, the hands (hand numbers) in which a stand-in bot played the seat of
+    # an absent player after the grace period (None: never), so the records can say so.
+    standins: list[list[int]] | None = None
 
 
 # The record's fields the event log and the corrections project (server.records.sheet);

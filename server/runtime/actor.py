@@ -458,6 +458,8 @@ class TableActor:
         bot = self.bots.get(place) or self.standins.get(place)
         if p is None or p.prompt_id != prompt_id or bot is None or self.state is None:
             return
+        if place not in self.bots:
+            await self._note_standin(place)
         chosen: Action | None
         try:
             chosen = bot.act(view_for(self.state, p.seat))
@@ -615,6 +617,19 @@ class TableActor:
         log.info("table %s: a bot plays place %d while its player is away", self.id, place)
         self._send_presence()
         self._reopen([place])
+
+    async def _note_standin(self, place: int) -> None:
+        """The stand-in moves for an absent player in this hand: the record keeps the hand
+        numbers per place (scoresheets and tournament standings say so)."""
+        hand = self.state.hand if self.state is not None else None
+        if hand is None:
+            return
+        kept = self.record.standins or [[] for _ in self.record.seats]
+        if hand.hand_number in kept[place]:
+            return
+        kept[place] = sorted({*kept[place], hand.hand_number})
+        self.record.standins = kept
+        await self.store.tables.save(self.record)
 
     def _reopen(self, places: list[int]) -> None:
         """Open these places' prompts afresh (who answers them changed)."""

@@ -36,8 +36,13 @@ def table(
 
 
 def rows_json(
-    ruleset: str, rows: Sequence[LeaderRow], names: Mapping[str, str]
+    ruleset: str,
+    rows: Sequence[LeaderRow],
+    names: Mapping[str, str],
+    standins: Mapping[str, int] | None = None,
 ) -> list[dict[str, Any]]:
+    """The rows as JSON; ``standin_matches``: the player's matches in which a stand-in bot
+    played their seat for some hands (they were absent after the grace period)."""
     out = []
     for i, r in enumerate(rows, 1):
         if r.matches:
@@ -55,6 +60,7 @@ def rows_json(
                     "average_rank": None,
                 }
             )
+        out[-1]["standin_matches"] = (standins or {}).get(r.player, 0)
     return out
 
 
@@ -63,7 +69,17 @@ def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(
-        ["position", "name", "player id", "matches", main, "points", "raw score", "average rank"]
+        [
+            "position",
+            "name",
+            "player id",
+            "matches",
+            main,
+            "points",
+            "raw score",
+            "average rank",
+            "stand-in matches",
+        ]
     )
     for r in rows:
         w.writerow(
@@ -76,6 +92,7 @@ def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
                 r["points"],
                 r["score"],
                 r["average_rank"] if r["average_rank"] is not None else "",
+                r.get("standin_matches", 0),
             ]
         )
     return buf.getvalue()

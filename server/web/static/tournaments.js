@@ -61,10 +61,11 @@ export async function renderTournaments(root) {
 
 function standingsTable(board) {
   return h("table", { class: "list", id: "standings" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Matches"), h("th", {}, board.measure), h("th", {}, "Raw score"), h("th", {}, "Avg rank")),
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Matches"), h("th", {}, board.measure), h("th", {}, "Raw score"), h("th", {}, "Avg rank"), h("th", {}, "Stand-in")),
     ...board.players.map((p) => h("tr", { "data-player": p.player_id },
       h("td", {}, p.position), h("td", {}, p.name || p.player_id), h("td", {}, p.matches),
-      h("td", {}, p.value), h("td", {}, p.score), h("td", {}, p.average_rank ?? "–"))));
+      h("td", {}, p.value), h("td", {}, p.score), h("td", {}, p.average_rank ?? "–"),
+      h("td", { title: "matches in which a bot played the seat while the player was absent" }, p.standin_matches ? `${p.standin_matches} match(es)` : ""))));
 }
 
 function roundCard(r) {
@@ -76,7 +77,8 @@ function roundCard(r) {
       h("tr", {}, h("th", {}, "Table"), h("th", {}, "East"), h("th", {}, "South"), h("th", {}, "West"), h("th", {}, "North"), h("th", {}, "Status"), h("th", {}, "")),
       ...r.tables.map((t) => h("tr", {},
         h("td", {}, t.table_no),
-        ...t.seats.map((s) => h("td", {}, s.name || s.occupant, t.scores.length ? ` (${t.scores[s.place]})` : "")),
+        ...t.seats.map((s) => h("td", {}, s.name || s.occupant, t.scores.length ? ` (${t.scores[s.place]})` : "",
+          s.standin_hands && s.standin_hands.length ? h("span", { class: "small standin", title: `absent: a bot played hands ${s.standin_hands.map((n) => n + 1).join(", ")}` }, " · stand-in bot") : null)),
         h("td", {}, `${t.status}, ${t.hands_played} hands`),
         h("td", {}, h("a", { href: t.status === "finished" ? `#/review/${t.match_id}` : `#/watch/${t.match_id}` }, t.status === "finished" ? "scoresheet" : "watch"))))));
 }

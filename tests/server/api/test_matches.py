@@ -65,6 +65,7 @@ def test_the_scoresheet_has_a_row_per_hand_and_the_standings(
         "player_id": finished["player_id"],
         "name": "recorder",
         "seat_wind": "East",
+        "standin_hands": [],
     }
     assert [p["name"] for p in sheet["players"][1:]] == [
         "Greedy bot (South)",

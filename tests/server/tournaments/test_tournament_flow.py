@@ -249,6 +249,12 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
         tb for tb in t["round_list"][0]["tables"] if absent in [s["occupant"] for s in tb["seats"]]
     )
     assert table["status"] == "finished"
+    seat = next(s for s in table["seats"] if s["occupant"] == absent)
+    assert seat["standin_hands"]  # the stored record says a bot played the seat
+    sheet = _ok(live.http.get(f"/api/matches/{table['match_id']}"))
+    assert sheet["players"][seat["place"]]["standin_hands"] == seat["standin_hands"]
+    text = live.http.get(f"/api/matches/{table['match_id']}/scoresheet.csv").text
+    assert "stand-in bot played" in text
     victim = next(p for p in tokens if p != absent)
     before = {
         p["player_id"]: p
@@ -288,3 +294,15 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
     got = [(p["player_id"], p["points"], p["score"]) for p in board["players"]]
     assert got == expected_standings(live, t, by_raw_score=False)
     assert {p["player_id"]: p["matches"] for p in board["players"]}[absent] == 2
+    standins = {p["player_id"]: p["standin_matches"] for p in board["players"]}
+    assert standins[absent] == 2
+    # anyone else only if they connected after the grace period: as their tables record
+    seats = [s for r in t["round_list"] for tb in r["tables"] for s in tb["seats"]]
+    assert standins == {
+        p: sum(1 for s in seats if s["occupant"] == p and s["standin_hands"]) for p in tokens
+    }
+    lines = list(
+        csv.reader(io.StringIO(live.http.get(f"/api/tournaments/{tid}/standings.csv").text))
+    )
+    assert lines[0][-1] == "stand-in matches"
+    assert {row[2]: int(row[-1]) for row in lines[1:]} == standins
