@@ -3,8 +3,8 @@ the hand numbers in which a bot played the seat of an absent player after the gr
 period; NULL when no stand-in ever played), so scoresheets and tournament standings can
 say so after the table has left memory.
 
-Revision ID: 0007_standins
-Revises: 0006_accounts
+Revision ID: 0008_standins
+Revises: 0007_queues
 Create Date: 2026-12-01
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_standins"
-down_revision = "0006_accounts"
+revision = "0008_standins"
+down_revision = "0007_queues"
 branch_labels = None
 depends_on = None
 
