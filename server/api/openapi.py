@@ -65,6 +65,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tournaments/{tid}/penalties"): AUTH,
     ("post", "/api/tournaments/{tid}/tables/{match_id}/{action}"): (*AUTH, 409, 410),
     ("get", "/api/tournaments/{tid}/me"): AUTH,
+    ("put", "/api/tournaments/{tid}/players/{player_id}/federation"): AUTH,
     ("post", "/api/leagues"): AUTH,
     ("post", "/api/leagues/{lid}/tournaments"): (*AUTH, 409),
     ("post", "/api/leagues/{lid}/matches"): (*AUTH, 409),

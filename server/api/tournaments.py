@@ -27,7 +27,7 @@ from server.repositories.protocols import CorrectionRow, VersionConflict
 from server.runtime.actor import BOTS, TableError
 from server.runtime.tables import build_table
 from server.services import Services
-from server.tournaments import seating
+from server.tournaments import ema, seating
 from server.tournaments import standings as tables_of_results
 from server.tournaments.models import Round, TableRef, Tournament
 
@@ -92,6 +92,19 @@ class RegistrationIn(BaseModel):
 class RegistrationState(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     registration: Literal["open", "closed"]
+
+
+NAME_PART = r"^[^\x00-\x1f\x7f]+$"
+
+
+class FederationIn(BaseModel):
+    """What the EMA results file needs of a player (docs/tournaments.md)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    ema_id: str | None = Field(None, pattern=r"^[0-9]{8}$", description="EMA number, 8 digits")
+    country: str | None = Field(None, pattern=r"^[A-Z]{3}$", description="e.g. FRA, GER, NED")
+    first_name: str | None = Field(None, min_length=1, max_length=80, pattern=NAME_PART)
+    last_name: str | None = Field(None, min_length=1, max_length=80, pattern=NAME_PART)
 
 
 class PenaltyIn(BaseModel):
@@ -310,7 +323,9 @@ async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
         "seed": t.seed if t.status == "finished" else None,
         "created_by": t.created_by,
         "created": t.created,
-        "players": [{"player_id": p, "name": names[p]} for p in t.players],
+        "players": [
+            {"player_id": p, "name": names[p], **t.federation.get(p, {})} for p in t.players
+        ],
         "round_list": rounds,
     }
 
@@ -667,6 +682,37 @@ async def get_standings(tid: str, svc: ServicesDep) -> dict[str, Any]:
         "rounds_finished": sum(1 for r in t.round_list if r.status == "finished"),
         "players": await _standing_rows(svc, t),
     }
+
+
+@router.put(
+    "/{tid}/players/{player_id}/federation",
+    response_model=TournamentOut,
+    responses=_errors(401, 403, 404, 422),
+)
+async def set_federation(
+    tid: str, player_id: str, body: FederationIn, svc: ServicesDep, who: OrganizerDep
+) -> dict[str, Any]:
+    """A registered player's EMA number, country and split name for the EMA results file
+    (fields left out are cleared)."""
+    t, version = await _load(svc, tid)
+    if player_id not in t.players:
+        raise not_found("player", player_id)
+    t.federation[player_id] = body.model_dump(exclude_none=True)
+    await _save(svc, t, version)
+    return await _out(svc, t)
+
+
+@router.get("/{tid}/ema.csv", response_class=CsvResponse, responses=_errors(404))
+async def get_ema_csv(tid: str, svc: ServicesDep) -> CsvResponse:
+    """The results for the EMA ranking (MERS): position, first name, last name, EMA number,
+    points, score, EMA member, country, base rank — the nearest documented layout, as the
+    EMA publishes none (docs/tournaments.md)."""
+    t, _ = await _current(svc, tid)
+    return CsvResponse(
+        ema.to_csv(await _standing_rows(svc, t), t.federation),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{t.id}-ema.csv"'},
+    )
 
 
 @router.get("/{tid}/standings.csv", response_class=CsvResponse, responses=_errors(404))

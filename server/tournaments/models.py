@@ -42,6 +42,8 @@ class Tournament(BaseModel):
     status: Literal["registration", "running", "finished"] = "registration"
     players: list[str] = Field(default_factory=list)
     round_list: list[Round] = Field(default_factory=list)
+    # per player: ema_id, country, first_name, last_name for the EMA results file
+    federation: dict[str, dict[str, str]] = Field(default_factory=dict)
 
     def current(self) -> Round | None:
         return self.round_list[-1] if self.round_list else None

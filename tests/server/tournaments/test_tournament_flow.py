@@ -139,10 +139,43 @@ def test_a_16_player_4_round_mcr_tournament(live: LiveServer) -> None:
     )
     assert lines[0][:5] == ["position", "name", "player id", "matches", "table points"]
     assert [(row[2], float(row[5]), int(row[6])) for row in lines[1:]] == got
+    ema_file(live, tid, got)
     ratings = _ok(live.http.get("/api/ratings", params={"ruleset": "mcr", "limit": 500}))
     rated = {p["player_id"]: p["matches"] for p in ratings["players"]}
     assert all(rated[p] == 4 for p in tokens)
     league_of(live, tid, tokens, got)
+
+
+def ema_file(live: LiveServer, tid: str, got: list[tuple[str, float, int]]) -> None:
+    """The EMA results file: the standings in order, the organizer's EMA data, base ranks
+    1000 x (16 - position) / 15 rounded down."""
+    first = got[0][0]
+    fed = {"ema_id": "04010001", "country": "FRA", "first_name": "Ann", "last_name": "Lee"}
+    url = f"/api/tournaments/{tid}/players/{first}/federation"
+    assert live.http.put(url, json=fed).status_code == 401
+    assert live.http.put(url, json={"ema_id": "12"}, headers=live.admin).status_code == 422
+    r = live.http.put(
+        f"/api/tournaments/{tid}/players/nobody/federation", json={}, headers=live.admin
+    )
+    assert r.status_code == 404
+    _ok(live.http.put(url, json=fed, headers=live.admin))
+    lines = list(csv.reader(io.StringIO(live.http.get(f"/api/tournaments/{tid}/ema.csv").text)))
+    assert lines[0] == [
+        "Position",
+        "First name",
+        "Last name",
+        "EMA number",
+        "Points",
+        "Score",
+        "EMA member",
+        "Country",
+        "Base rank",
+    ]
+    assert lines[1][:4] == ["1", "Ann", "Lee", "04010001"] and lines[1][6:8] == ["yes", "FRA"]
+    assert [float(x[4]) for x in lines[1:]] == [g[1] for g in got]
+    assert [int(x[5]) for x in lines[1:]] == [g[2] for g in got]
+    assert [int(x[8]) for x in lines[1:]] == [1000 * (16 - p) // 15 for p in range(1, 17)]
+    assert all(x[6] == "no" for x in lines[2:])
 
 
 def league_of(
