@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import aiosqlite
 from sqlalchemy import Column, Row, Table, Text, delete, func, insert, select, update
 from sqlalchemy import cast as cast_
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -766,50 +769,106 @@ class SqlEventLog:
             raise
 
     async def _write(self, events: list[LoggedEvent]) -> None:
+        """One transaction for a group: the match rows of the batches that change records
+        locked (in one order: no deadlock), one query for every table's last seq, one
+        insert of all the rows, then the records of the batches that settle hands."""
         batches: dict[str, list[LoggedEvent]] = {}
         for ev in events:
             batches.setdefault(ev.table_id, []).append(ev)
+        order = sorted(batches)
         try:
             async with self.db.write() as conn:
-                for table_id in sorted(batches):  # one lock order: no deadlock
-                    await self._append(conn, table_id, batches[table_id])
+                locked: dict[str, Row[Any]] = {}
+                for table_id in order:
+                    if {ev.event.get("type") for ev in batches[table_id]} & RECORDED:
+                        match = await self.db.lock_match(conn, table_id)
+                        if match is None:
+                            raise ValueError(f"table {table_id}: no such match")
+                        locked[table_id] = match
+                # Otherwise the primary key (match, seq) refuses a second writer of the same
+                # seq and the foreign key an unknown match.
+                last = await self._last_seqs(conn, order)
+                for table_id in order:
+                    expected = last.get(table_id, 0)
+                    for ev in batches[table_id]:
+                        expected += 1
+                        if ev.seq != expected:
+                            raise ValueError(f"table {table_id}: seq {ev.seq} after {expected - 1}")
+                await self._insert(conn, [ev for t in order for ev in batches[t]])
+                for table_id, match in locked.items():
+                    await self._records(conn, table_id, batches[table_id], match)
         except IntegrityError as exc:
             raise ValueError(f"event log write refused: {exc.orig}") from None
-        except (DBAPIError, OSError) as exc:
+        except sqlite3.IntegrityError as exc:  # from the SQLite driver itself (_insert)
+            raise ValueError(f"event log write refused: {exc}") from None
+        except (DBAPIError, OSError, sqlite3.Error) as exc:
             raise StorageError(f"event log unavailable: {exc}") from exc
 
-    async def _append(self, conn: AsyncConnection, table_id: str, batch: list[LoggedEvent]) -> None:
-        kinds = {ev.event.get("type") for ev in batch}
-        match = None
-        if kinds & RECORDED:  # the match row is read and updated: lock it first
-            match = await self.db.lock_match(conn, table_id)
-            if match is None:
-                raise ValueError(f"table {table_id}: no such match")
-        # Otherwise the primary key (match, seq) refuses a second writer of the same seq
-        # and the foreign key an unknown match.
-        last = await conn.scalar(
-            select(func.coalesce(func.max(EVENTS.c.seq), 0)).where(EVENTS.c.match_id == table_id)
+    async def _last_seqs(self, conn: AsyncConnection, table_ids: list[str]) -> dict[str, int]:
+        """Each table's last stored seq (tables without events are left out)."""
+        driver = await self._sqlite_driver(conn)
+        if driver is not None:
+            marks = ",".join("?" * len(table_ids))
+            sql = (
+                f"SELECT match_id, MAX(seq) FROM {EVENTS.name} "
+                f"WHERE match_id IN ({marks}) GROUP BY match_id"
+            )
+            return {str(t): int(n) for t, n in await driver.execute_fetchall(sql, table_ids)}
+        query = (
+            select(EVENTS.c.match_id, func.max(EVENTS.c.seq))
+            .where(EVENTS.c.match_id.in_(table_ids))
+            .group_by(EVENTS.c.match_id)
         )
-        expected = int(last or 0)
-        for ev in batch:
-            expected += 1
-            if ev.seq != expected:
-                raise ValueError(f"table {table_id}: seq {ev.seq} after {expected - 1}")
-        await conn.execute(
-            insert(EVENTS),
+        return {str(t): int(n) for t, n in (await conn.execute(query)).all()}
+
+    async def _insert(self, conn: AsyncConnection, events: list[LoggedEvent]) -> None:
+        """The rows in one statement. On SQLite straight through the driver (in the
+        transaction SQLAlchemy opened; the JSON text is what the ``JSON`` column writes):
+        no statement compiled, one trip to the driver's thread."""
+        driver = await self._sqlite_driver(conn)
+        if driver is None:
+            await conn.execute(
+                insert(EVENTS),
+                [
+                    {
+                        "match_id": ev.table_id,
+                        "seq": ev.seq,
+                        "hand_number": ev.hand_number,
+                        "type": str(ev.event.get("type", "")),
+                        "event": ev.event,
+                    }
+                    for ev in events
+                ],
+            )
+            return
+        encode = conn.dialect._json_serializer or json.dumps
+        await driver.executemany(
+            f"INSERT INTO {EVENTS.name} (match_id, seq, hand_number, type, event) "
+            "VALUES (?, ?, ?, ?, ?)",
             [
-                {
-                    "match_id": ev.table_id,
-                    "seq": ev.seq,
-                    "hand_number": ev.hand_number,
-                    "type": str(ev.event.get("type", "")),
-                    "event": ev.event,
-                }
-                for ev in batch
+                (
+                    ev.table_id,
+                    ev.seq,
+                    ev.hand_number,
+                    str(ev.event.get("type", "")),
+                    encode(ev.event),
+                )
+                for ev in events
             ],
         )
-        if match is None:
-            return
+
+    async def _sqlite_driver(self, conn: AsyncConnection) -> Any:
+        """The aiosqlite connection under ``conn`` (None on another database)."""
+        if not self.db.sqlite:
+            return None
+        raw = await conn.get_raw_connection()
+        driver = raw.driver_connection
+        return driver if isinstance(driver, aiosqlite.Connection) else None
+
+    async def _records(
+        self, conn: AsyncConnection, table_id: str, batch: list[LoggedEvent], match: Row[Any]
+    ) -> None:
+        """The scoresheet rows of the hands ``batch`` settles and the match's projection."""
         found = scan(batch)
         for settled in found.settled:
             begun = (

@@ -6,6 +6,7 @@ hand — plus the corrections and their audit trail."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -271,5 +272,32 @@ def test_group_commit_keeps_each_batch_its_own_outcome(db_url: str) -> None:
             stored = await store.events.read(t)
             assert [e.event for e in stored] == [e.event for b in logs[t][:4] for e in b]
         assert len(await store.events.read("g2")) == sum(len(b) for b in logged("g2", played())[:3])
+
+    on_each(db_url, test)
+
+
+def test_event_rows_are_what_the_json_column_writes(db_url: str) -> None:
+    """The event rows (written in one statement per group, on SQLite straight through the
+    driver) hold the text SQLAlchemy's JSON column writes, the type and the hand number."""
+
+    async def test(store: Store) -> None:
+        assert isinstance(store, SqlStore)
+        await store.tables.add(record("t1"))
+        batches = logged("t1", played())[:6]
+        for batch in batches:
+            await store.events.append(batch)
+        async with store.db.read() as conn:
+            rows = (
+                await conn.execute(
+                    text(
+                        "SELECT seq, hand_number, type, CAST(event AS TEXT) "
+                        "FROM match_events WHERE match_id = 't1' ORDER BY seq"
+                    )
+                )
+            ).all()
+        sent = [e for b in batches for e in b]
+        assert [tuple(r) for r in rows] == [
+            (e.seq, e.hand_number, e.event["type"], json.dumps(e.event)) for e in sent
+        ]
 
     on_each(db_url, test)
