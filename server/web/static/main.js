@@ -1,12 +1,22 @@
 // Hash routes: #/ lobby · #/table/ID play · #/watch/ID spectate · #/join/ID/N shared link (seat N, 1-4)
-// · #/review/ID a finished match · #/tournaments, #/tournament/ID (tournaments.js).
+// · #/review/ID a finished match · #/tournaments, #/tournament/ID (tournaments.js)
+// · the club's pages (club_*.js): #/matches[/RULESET], #/match/ID (scoresheet; admins:
+// corrections and audit), #/leaderboard/RULESET[/rating], #/player/ID[/RULESET], #/me,
+// #/admin (live tables). A route may end in ?key=value (pages, filters).
 
 import { renderLobby, renderJoin } from "./lobby.js";
 import { renderTable } from "./table.js";
 import { renderReview } from "./review.js";
 import { renderTournament, renderTournaments } from "./tournaments.js";
-import { languagePicker } from "./i18n.js";
 import { renderQueues } from "./queues.js";
+import { languagePicker, lang } from "./i18n.js";
+import { me } from "./net.js";
+import { whoAmI, isStaff } from "./club.js";
+import { renderMatches } from "./club_matches.js";
+import { renderMatch } from "./club_match.js";
+import { renderLeaderboard } from "./club_leaderboard.js";
+import { renderPlayer, renderMe } from "./club_player.js";
+import { renderAdmin } from "./club_admin.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -19,8 +29,11 @@ function seatOfLink(n) {
 
 async function route() {
   if (cleanup) { try { cleanup(); } catch { /* ignore */ } cleanup = null; }
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [path, qs] = location.hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const query = Object.fromEntries(new URLSearchParams(qs || ""));
   document.body.dataset.page = parts[0] || "lobby";
+  markNav(parts[0] || "lobby");
   switch (parts[0]) {
     case "table": cleanup = renderTable(root, parts[1]); break;
     case "watch": cleanup = renderTable(root, parts[1], { spectate: true }); break;
@@ -29,6 +42,12 @@ async function route() {
     case "tournaments": await renderTournaments(root); break;
     case "tournament": await renderTournament(root, parts[1]); break;
     case "queues": cleanup = await renderQueues(root); break;
+    case "matches": await renderMatches(root, parts[1], query); break;
+    case "match": await renderMatch(root, parts[1]); break;
+    case "leaderboard": await renderLeaderboard(root, parts[1], parts[2], query); break;
+    case "player": await renderPlayer(root, parts[1], parts[2]); break;
+    case "me": await renderMe(root); break;
+    case "admin": cleanup = await renderAdmin(root); break;
     default: await renderLobby(root);
   }
 }
@@ -38,6 +57,7 @@ function setupHeader() {
   // other pages are rebuilt
   languagePicker(document.getElementById("lang"));
   window.addEventListener("jantaku-lang", () => {
+    updateNav(true);
     if (document.body.dataset.page !== "table" && document.body.dataset.page !== "watch") route();
   });
   const labels = document.getElementById("labels");
@@ -47,6 +67,54 @@ function setupHeader() {
   apply();
 }
 
+// ---------------------------------------------------------------- navigation
+// The links every page shows; "My page" once signed in, "Admin" for organizers and admins
+// (the API enforces the roles anyway). Signing in or out happens on the lobby page without
+// a route change, so the nav also follows the stored token.
+
+const NAV = {
+  en: { lobby: "Tables", queues: "Play now", matches: "Matches", leaderboard: "Leaderboards", tournaments: "Tournaments", me: "My page", admin: "Admin", guest: "not signed in", menu: "Menu" },
+  zh: { lobby: "牌桌", queues: "快速匹配", matches: "对局", leaderboard: "排行榜", tournaments: "比赛", me: "我的主页", admin: "管理", guest: "未登录", menu: "菜单" },
+  ja: { lobby: "卓", queues: "すぐ対局", matches: "試合", leaderboard: "ランキング", tournaments: "大会", me: "マイページ", admin: "管理", guest: "未ログイン", menu: "メニュー" },
+};
+const SECTION = { lobby: "lobby", queues: "queues", table: "lobby", watch: "lobby", join: "lobby", review: "matches", matches: "matches", match: "matches",
+  leaderboard: "leaderboard", tournaments: "tournaments", tournament: "tournaments", player: "me", me: "me", admin: "admin" };
+
+function markNav(pageName) {
+  const on = SECTION[pageName] || "lobby";
+  document.querySelectorAll("#club-nav [data-nav]").forEach((a) => {
+    if (a.dataset.nav === on) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+  });
+  document.getElementById("club-nav").classList.remove("open");
+}
+
+let navToken;
+async function updateNav(force = false) {
+  const p = me();
+  const token = (p && p.token) || null;
+  if (!force && token === navToken) return;
+  navToken = token;
+  const words = NAV[lang()] || NAV.en;
+  document.querySelectorAll("#club-nav [data-nav]").forEach((a) => { a.textContent = words[a.dataset.nav]; });
+  document.getElementById("nav-toggle").textContent = words.menu;
+  const who = await whoAmI();
+  if (navToken !== token) return; // changed meanwhile
+  document.getElementById("nav-me").hidden = !who.player;
+  document.getElementById("nav-admin").hidden = !isStaff(who);
+  const badge = document.getElementById("nav-who");
+  badge.textContent = who.name ? `${who.name}${who.role && who.role !== "player" ? ` · ${who.role}` : ""}` : words.guest;
+  badge.dataset.role = who.role || "";
+}
+
+function setupNav() {
+  const nav = document.getElementById("club-nav");
+  document.getElementById("nav-toggle").onclick = () => nav.classList.toggle("open");
+  updateNav(true);
+  setInterval(() => updateNav(), 700);
+  window.addEventListener("storage", () => updateNav());
+}
+
 window.addEventListener("hashchange", route);
 setupHeader();
+setupNav();
 route();
