@@ -1,9 +1,10 @@
 """Tournaments end to end through REST and WebSocket, played by protocol bots: a
 16-player, 4-round MCR tournament (one hand per match) and a 12-player riichi tournament
 (tonpuusen, 2 rounds) with one absentee (a bot takes the seat after the grace period) and
-a chombo penalty. The standings, their tie-break, the penalty and the CSV export are
-checked against figures computed here from each match's own standings; round 1 is checked
-against the revealed seed."""
+a chombo penalty, each on SQLite and on PostgreSQL. The standings, their tie-break, the
+penalty and the CSV and EMA exports are checked against figures computed here from each
+match's own standings; round 1 against the revealed seed; the ratings against a replay
+from nothing. Hand-written fixtures of the same rules: test_standings_fixtures.py."""
 
 from __future__ import annotations
 
@@ -20,15 +21,26 @@ from typing import Any
 import pytest
 
 from server.client import SeatClient
+from server.records import ratings as rating
 from server.tournaments.seating import seat_round
 from tests.server.conftest import LiveServer, running, suite_settings
+from tests.server.db.conftest import fresh_postgres
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    """The server on SQLite, then on a fresh PostgreSQL database (JANTAKU_TEST_POSTGRES_URL;
+    skipped without it, like the other persistence tests)."""
     tmp: Path = tmp_path_factory.mktemp("tourney")
-    with running(suite_settings(tmp, absent_grace=0.2)) as server:
-        yield server
+    if request.param == "sqlite":
+        with running(suite_settings(tmp, absent_grace=0.2)) as server:
+            yield server
+        return
+    for url in fresh_postgres():
+        with running(suite_settings(tmp, absent_grace=0.2, database_url=url)) as server:
+            yield server
 
 
 def _ok(r: Any, status: int = 200) -> Any:
@@ -176,6 +188,32 @@ def ema_file(live: LiveServer, tid: str, got: list[tuple[str, float, int]]) -> N
     assert [int(x[5]) for x in lines[1:]] == [g[2] for g in got]
     assert [int(x[8]) for x in lines[1:]] == [1000 * (16 - p) // 15 for p in range(1, 17)]
     assert all(x[6] == "no" for x in lines[2:])
+
+
+def ratings_from_scratch(live: LiveServer, t: dict[str, Any], ruleset: str) -> None:
+    """The ratings the server kept incrementally (through the penalty's correction) equal
+    a replay from nothing of the matches' stored, corrected standings."""
+    matches = []
+    for r in t["round_list"]:
+        for table in r["tables"]:
+            sheet = _ok(live.http.get(f"/api/matches/{table['match_id']}"))
+            by_place = sorted(sheet["standings"], key=lambda s: s["place"])
+            matches.append(
+                rating.RatedMatch(
+                    table["match_id"],
+                    datetime.fromisoformat(sheet["match"]["ended"]),
+                    [sheet["players"][s["place"]]["occupant"] for s in by_place],
+                    [s["rank"] for s in by_place],
+                )
+            )
+    state, _ = rating.replay(ruleset, {}, matches)
+    listed = _ok(live.http.get("/api/ratings", params={"ruleset": ruleset, "limit": 500}))
+    kept = {p["player_id"]: p for p in listed["players"]}
+    assert set(kept) == set(state)
+    for pid, r in state.items():
+        assert kept[pid]["matches"] == r.matches
+        assert kept[pid]["mu"] == pytest.approx(r.mu, abs=1e-4)
+        assert kept[pid]["sigma"] == pytest.approx(r.sigma, abs=1e-4)
 
 
 def league_of(
@@ -327,6 +365,7 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
     got = [(p["player_id"], p["points"], p["score"]) for p in board["players"]]
     assert got == expected_standings(live, t, by_raw_score=False)
     assert {p["player_id"]: p["matches"] for p in board["players"]}[absent] == 2
+    ratings_from_scratch(live, t, "riichi")
     standins = {p["player_id"]: p["standin_matches"] for p in board["players"]}
     assert standins[absent] == 2
     # anyone else only if they connected after the grace period: as their tables record
