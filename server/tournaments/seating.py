@@ -158,8 +158,14 @@ def seat_round(
     tables; ``past_byes``: byes so far per player."""
     if len(set(players)) != len(players):
         raise SeatingError("a player is listed twice")
-    if len(players) < 4 and not (fill == "bots" and len(players) >= 1):
+    if len(players) < 4 and fill != "bots":
         raise SeatingError("a tournament needs at least four players (or substitutes)")
+    subs = -len(players) % 4
+    if fill == "bots" and subs > -(-len(players) // 4):
+        raise SeatingError(
+            f"{len(players)} players would need two substitutes at one table "
+            "(at most one per table): seat byes instead, or register more players"
+        )
     rng = stream(seed, round_number)
     if round_number == 1 or not standing:
         order = list(players)

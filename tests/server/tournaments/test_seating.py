@@ -88,5 +88,10 @@ def test_substitutes_one_per_table_and_byes_spread() -> None:
     assert max(byes.values()) == 1 and len(byes) == 14  # 7 rounds x 2 byes: everyone once
     with pytest.raises(SeatingError):
         seat_round(1, ["a", "a", "b", "c"], "x")
+    for n in (1, 2, 5):  # two substitutes at one table would be needed
+        with pytest.raises(SeatingError):
+            seat_round(1, PLAYERS[:n], "x")
+    assert [t.count(SUB) for t in seat_round(1, PLAYERS[:3], "x").tables] == [1]
+    assert [t.count(SUB) for t in seat_round(1, PLAYERS[:9], "x").tables] == [1, 1, 1]
     with pytest.raises(SeatingError):
         seat_round(1, ["a", "b", "c"], "x", fill="byes")
