@@ -6,17 +6,22 @@ no English words of ours (only names, ids and the like)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import LiveServer
+from tests.web.driver import PROMPT, Player
+from tests.web.test_play import create_table, register
 
 STATIC = Path(__file__).resolve().parents[2] / "server" / "web" / "static"
 CATALOGUE = STATIC / "i18n"
 LANGS = ("en", "zh", "ja")
 # the files whose every UI string goes through the catalogue
-CONVERTED = ("i18n.js", "ui.js")
+CONVERTED = ("i18n.js", "ui.js", "board.js", "table.js", "score.js", "net.js")
 KEY_USE = re.compile(r"""\b(?:t|tHTML|has)\(\s*["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
 DATA_KEY = re.compile(r"""data-i18n(?:-[a-z-]+)?=["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
 PARAM = re.compile(r"\{(\w+)\}")
@@ -102,3 +107,48 @@ def test_the_language_follows_the_browser_and_the_picker(browser: Any, web: Live
         assert page.inner_text("#nav-tournaments") == "Tournaments"
     finally:
         ctx.close()
+
+
+# What may stay in Latin letters on a Chinese or Japanese page: ruleset ids, the brand, the
+# bots' kinds as the server names them, counts of tiles like "5m" (2 letters at most)
+ALLOWED = {"english", "riichi", "mcr", "jantaku", "ok", "esc", "enter", "honba", "dora"}
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def english_words(page: Any, selector: str) -> list[str]:
+    # a table id or seed in <code> and the tiles' own labels are no words of ours
+    text = page.eval_on_selector_all(
+        selector,
+        """els => { const st = document.createElement('style');
+          st.textContent = 'code, svg { display: none !important; }';
+          document.head.append(st);
+          const text = els.map(e => e.innerText).join(' ');
+          st.remove(); return text; }""",
+    )
+    return sorted({w for w in WORD.findall(text) if w.lower() not in ALLOWED})
+
+
+@pytest.mark.parametrize(("lang", "name"), [("zh", "林"), ("ja", "山田")])
+def test_the_table_has_no_english_in_chinese_or_japanese(
+    new_page: Any, artifacts: Path, lang: str, name: str
+) -> None:
+    page = new_page()
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('jantaku.lang', '{lang}')")
+    register(page, name)
+    # assert english_words(page, "header, #app") == []
+    create_table(page, "riichi", ["me", "bot:greedy", "bot:greedy", "bot:greedy"], {}, (60, 30, 60))
+    page.click("#go-table")
+    page.wait_for_selector(PROMPT)
+    page.wait_for_selector("#deadline")
+    assert english_words(page, "header label, .table-page") == []
+    sheets: list[list[str]] = []
+
+    def on_sheet(p: Player) -> None:
+        sheets.append(english_words(p.page, "header label, .table-page"))
+        p.page.screenshot(path=str(artifacts / f"hand-end-{lang}.png"), full_page=True)
+
+    player = Player(page, random.Random(5), on_sheet=on_sheet)
+    while not sheets:
+        assert player.step(), "the match ended before a hand's sheet"
+    assert sheets[0] == [], sheets[0]

@@ -2,7 +2,7 @@
 // Shared by the live table and the match review.
 
 import { tileSVG, sortTiles, kindOf, longName } from "./tiles.js";
-import { esc, windChar, windWord } from "./ui.js";
+import { esc, windChar, windWord, t, tHTML, placeName } from "./ui.js";
 
 export const POS = ["bottom", "right", "top", "left"];
 
@@ -14,18 +14,18 @@ export function bottomSeat(view) {
 }
 
 export function tiles(list, opts = {}) {
-  return list.map((t) => tileSVG(t, opts)).join("");
+  return list.map((x) => tileSVG(x, opts)).join("");
 }
 
 function meldHTML(m, owner) {
   if (m.tiles == null) {
     // a face-down concealed kong the ruleset hides from the others
-    return `<span class="meld ankan hidden" title="concealed kong">${tiles([null, null, null, null])}</span>`;
+    return `<span class="meld ankan hidden" title="${esc(t("table.meld_ankan"))}">${tiles([null, null, null, null])}</span>`;
   }
   if (m.type === "ankan") {
     // the outer two lie face down, as on a real table (all four are the same kind)
     const [, b, c] = m.tiles;
-    return `<span class="meld ankan" title="concealed kong">${tileSVG(null)}${tileSVG(b)}${tileSVG(c)}${tileSVG(null)}</span>`;
+    return `<span class="meld ankan" title="${esc(t("table.meld_ankan"))}">${tileSVG(null)}${tileSVG(b)}${tileSVG(c)}${tileSVG(null)}</span>`;
   }
   const rest = [...m.tiles];
   const claimed = m.tile;
@@ -34,13 +34,13 @@ function meldHTML(m, owner) {
     if (i >= 0) rest.splice(i, 1);
   }
   const rel = (m.from_seat - owner + 4) % 4; // 3 = from the left, 2 = opposite, 1 = from the right
-  const parts = rest.map((t) => tileSVG(t));
+  const parts = rest.map((x) => tileSVG(x));
   if (claimed != null) {
     const side = tileSVG(claimed, { sideways: true, cls: "claimed" });
     const at = rel === 3 ? 0 : rel === 2 ? 1 : parts.length;
     parts.splice(at, 0, side);
   }
-  return `<span class="meld ${m.type}" title="${m.type}">${parts.join("")}</span>`;
+  return `<span class="meld ${m.type}" title="${esc(t(`table.meld_${m.type}`))}">${parts.join("")}</span>`;
 }
 
 function discardsHTML(ds) {
@@ -49,7 +49,8 @@ function discardsHTML(ds) {
   return ds.map((d) => tileSVG(d.tile, {
     sideways: d.riichi,
     cls: [d.called ? "called" : "", d.riichi ? "riichi-tile" : "", d.tsumogiri ? "tsumogiri" : ""].join(" "),
-    title: `${longName(d.tile)}${d.riichi ? " (riichi)" : ""}${d.called ? " (called)" : ""}${d.tsumogiri ? " (drawn and discarded)" : ""}`,
+    title: [longName(d.tile), d.riichi ? t("table.discard_riichi") : "", d.called ? t("table.discard_called") : "",
+      d.tsumogiri ? t("table.discard_tsumogiri") : ""].filter(Boolean).join(" · "),
   })).join("");
 }
 
@@ -101,8 +102,8 @@ function winsOf(hv) {
 function boardParts(view, names, opts) {
   const hv = view.hand;
   if (!hv) {
-    return `<div class="board empty"><div class="center"><p>Waiting for the match to start…</p>
-      <p>${view.scores.map((s, i) => `${esc(names[i] || "seat " + (i + 1))}: ${s}`).join(" · ")}</p></div></div>`;
+    return `<div class="board empty"><div class="center"><p>${esc(t("table.waiting_start"))}</p>
+      <p>${view.scores.map((s, i) => `${esc(placeName(names, i))}: ${s}`).join(" · ")}</p></div></div>`;
   }
   const bottom = bottomSeat(view);
   const wins = winsOf(hv);
@@ -118,11 +119,12 @@ function boardParts(view, names, opts) {
     const win = wins.get(seat);
     let handRow = "";
     if (win && !own) {
-      handRow = `<div class="win-row" title="winning hand">${tiles(sortTiles(win.hand), { cls: "small" })}<span class="gap"></span>${tileSVG(win.tile, { cls: "small win-tile" })}</div>`;
-    } else if (s.hand && !own && (opts.showHands || seat === view.viewer)) {
-      handRow = `<div class="hand-row">${tiles(sortTiles(s.hand), { cls: "small" })}</div>`;
+      handRow = `<div class="win-row" title="${esc(t("table.winning_hand"))}">${tiles(sortTiles(win.hand), { cls: "small" })}<span class="gap"></span>${tileSVG(win.tile, { cls: "small win-tile" })}</div>`;
+    } else if (s.hand && !own && (opts.showHands || seat === view.viewer || s.revealed)) {
+      // a tenpai hand shown at an exhaustive draw is marked as such
+      handRow = `<div class="hand-row${s.revealed ? " revealed" : ""}" ${s.revealed ? `data-revealed="${seat}" title="${esc(t("table.tenpai_shown"))}"` : ""}>${tiles(sortTiles(s.hand), { cls: "small" })}</div>`;
     } else if (!own) {
-      handRow = `<div class="hand-row backs" aria-label="${s.hand_count} concealed tiles"><span class="count">${s.hand_count}</span>${tiles(Array(Math.max(0, s.hand_count)).fill(null), { cls: "small" })}</div>`;
+      handRow = `<div class="hand-row backs" aria-label="${esc(t("table.concealed_n", { n: s.hand_count }))}"><span class="count">${s.hand_count}</span>${tiles(Array(Math.max(0, s.hand_count)).fill(null), { cls: "small" })}</div>`;
     }
     const melds = own ? "" : `<div class="melds">${meldsHTML(s.melds, seat)}</div>`;
     seatCells.push(`<div class="seat pos-${pos}${turn ? " turn" : ""}" data-seat="${seat}" data-place="${place}">
@@ -132,16 +134,17 @@ function boardParts(view, names, opts) {
     const standin = pres && pres.standin && pres.standin[place];
     plates.push(`<div class="plate pos-${pos}${turn ? " turn" : ""}" data-place="${place}">
       <div class="seat-head">
-        <span class="wind" title="${windWord(s.wind)} seat">${windChar(s.wind)}</span>
-        <span class="name">${esc(names[place] ?? "seat " + (place + 1))}</span>
+        <span class="wind" title="${esc(t("table.wind_seat", { wind: windWord(s.wind) }))}">${windChar(s.wind)}</span>
+        <span class="name">${esc(placeName(names, place))}</span>
         <span class="score" data-score="${place}">${view.scores[place]}</span>
       </div>
-      <div class="badges">${dealer ? `<span class="badge dealer" title="dealer">dealer</span>` : ""}
-        ${s.riichi ? `<span class="badge riichi" title="riichi declared">riichi</span>` : ""}
-        ${away ? `<span class="badge away" data-away="${place}" title="disconnected">disconnected</span>` : ""}
-        ${standin ? `<span class="badge standin" data-standin="${place}" title="a bot plays this seat until the player returns">bot playing</span>` : ""}
+      <div class="badges">${dealer ? `<span class="badge dealer" title="${esc(t("table.dealer"))}">${esc(t("table.dealer"))}</span>` : ""}
+        ${s.riichi ? `<span class="badge riichi" title="${esc(t("table.riichi_declared"))}">${esc(t("table.riichi_badge"))}</span>` : ""}
+        ${s.revealed ? `<span class="badge tenpai">${esc(t("table.tenpai"))}</span>` : ""}
+        ${away ? `<span class="badge away" data-away="${place}" title="${esc(t("table.disconnected"))}">${esc(t("table.disconnected"))}</span>` : ""}
+        ${standin ? `<span class="badge standin" data-standin="${place}" title="${esc(t("table.standin_title"))}">${esc(t("table.standin"))}</span>` : ""}
         ${turn && opts.clock ? `<span class="turn-clock">${esc(opts.clock)}</span>` : ""}</div>
-      ${s.flowers.length ? `<div class="flowers" title="flowers">${tiles(s.flowers, { cls: "small" })}</div>` : ""}
+      ${s.flowers.length ? `<div class="flowers" title="${esc(t("table.flowers"))}">${tiles(s.flowers, { cls: "small" })}</div>` : ""}
     </div>`);
   });
   const win = hv.window;
@@ -153,15 +156,15 @@ function boardParts(view, names, opts) {
   }).join("");
   const center = `<div class="center">${edgeScores}
     <div class="round"><b class="label" id="hand-label">${esc(hv.label || "")}</b>
-      <span title="round wind">${windWord(hv.round_wind)} round</span></div>
-    <div class="counters">${hv.honba ? `<span title="honba (counters)">${hv.honba} honba</span>` : ""}
-      ${view.pot ? `<span>deposits <b id="pot">${view.pot}</b></span>` : ""}</div>
-    <div class="wall">tiles left <b id="wall-left">${hv.wall_remaining}</b></div>
-    ${showDora ? `<div class="dora"><span class="small">dora</span> ${tiles(hv.dora_indicators, { cls: "small" })}</div>` : ""}
-    ${win ? `<div class="window">claim on ${tileSVG(win.tile, { cls: "small" })}</div>` : ""}
-    <div class="whose">${hv.phase === "ended" ? "hand over"
-      : hv.phase === "claim" ? `claims on <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>'s discard`
-        : `to move: <b>${esc(names[view.seating[hv.turn]] ?? "")}</b>`}</div>
+      <span title="${esc(t("table.round_wind"))}">${esc(t("table.round", { wind: windWord(hv.round_wind) }))}</span></div>
+    <div class="counters">${hv.honba ? `<span title="${esc(t("table.honba_title"))}">${esc(t("table.honba", { n: hv.honba }))}</span>` : ""}
+      ${view.pot ? `<span>${tHTML("table.deposits", { n: `<b id="pot">${view.pot}</b>` })}</span>` : ""}</div>
+    <div class="wall">${tHTML("table.tiles_left", { n: `<b id="wall-left">${hv.wall_remaining}</b>` })}</div>
+    ${showDora ? `<div class="dora"><span class="small">${esc(t("table.dora"))}</span> ${tiles(hv.dora_indicators, { cls: "small" })}</div>` : ""}
+    ${win ? `<div class="window">${tHTML("table.claim_on", { tile: tileSVG(win.tile, { cls: "small" }) })}</div>` : ""}
+    <div class="whose">${hv.phase === "ended" ? esc(t("table.hand_over"))
+      : hv.phase === "claim" ? tHTML("table.claims_on", { name: `<b>${esc(names[view.seating[hv.turn]] ?? "")}</b>` })
+        : tHTML("table.to_move", { name: `<b>${esc(names[view.seating[hv.turn]] ?? "")}</b>` })}</div>
   </div>`;
   return [...seatCells, ...plates, center];
 }

@@ -35,8 +35,9 @@ export async function api(method, path, body) {
 const FINAL = new Set([4400, 4401, 4403, 4404, 4406, 4409, 4410, 4411]);
 
 /**
- * A table connection. `onFrame(frame)` gets every server frame; `onStatus(text)` the
- * connection state. After a drop it reconnects with a growing pause; the server sends
+ * A table connection. `onFrame(frame)` gets every server frame; `onStatus(state, code,
+ * detail)` the connection state (connecting, connected, dropped, reconnecting {wait},
+ * closed {code, reason}). After a drop it reconnects with a growing pause; the server sends
  * welcome + state + the pending prompt, and the client asks `resync` for the events after
  * the last one it saw (for the score history), ignoring those already folded.
  */
@@ -92,11 +93,11 @@ export class TableSocket {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       if (this.closedForGood || FINAL.has(ev.code)) {
-        this.onStatus(`closed (${ev.code}${ev.reason ? ": " + ev.reason : ""})`, ev.code);
+        this.onStatus("closed", ev.code, { code: ev.code, reason: ev.reason || "" });
         return;
       }
       const wait = Math.min(8000, 300 * 2 ** this.retry++);
-      this.onStatus(`reconnecting in ${(wait / 1000).toFixed(1)} s`);
+      this.onStatus("reconnecting", undefined, { wait: (wait / 1000).toFixed(1) });
       this.timer = setTimeout(() => this.connect(), wait);
     };
   }

@@ -5,7 +5,7 @@ import { TableModel } from "./model.js";
 import { patchBoard, meldsHTML } from "./board.js";
 import { handEndHTML, matchEndHTML } from "./score.js";
 import { tileSVG, label, kindOf } from "./tiles.js";
-import { esc, t, seatName } from "./ui.js";
+import { esc, t, tHTML, seatName, placeName, statusText } from "./ui.js";
 
 const SPECTATOR_SHEET_MS = 8000; // a spectator's hand sheet, when no player holds the table
 
@@ -24,7 +24,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
   root.innerHTML = `<div class="table-page">
     <div class="tbar"><span id="tinfo"></span><span id="conn" class="conn"></span>
       <span id="last-hand-slot"></span>
-      <a class="button small" href="#/">Lobby</a></div>
+      <a class="button small" href="#/">${esc(t("common.lobby"))}</a></div>
     <div class="stage" id="stage"><div id="board-wrap"></div></div>
     <div id="mine" class="mine"></div>
     <div id="sheet" class="sheet" hidden></div>
@@ -45,9 +45,10 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
 
   const sock = new TableSocket(tableId, {
     spectate,
-    onStatus: (s, code) => {
+    onStatus: (s, code, detail) => {
       st.conn = s;
-      if (code === 4403 && !spectate) st.error = "You do not sit at this table (and it has no spectators).";
+      st.connDetail = detail || {};
+      if (code === 4403 && !spectate) st.error = t("table.not_seated");
       schedule();
     },
     onFrame,
@@ -83,6 +84,12 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       case "hand_end": {
         const fresh = !st.model.handEnds.has(f.seq);
         st.model.addHandEnd(f);
+        // the hands everyone may see now (the tenpai ones at an exhaustive draw) go on the
+        // board as the hand ended
+        const fv = st.finalViews.get(f.seq);
+        if (fv && fv.hand && f.revealed) {
+          f.revealed.forEach((tiles, i) => { if (tiles && fv.hand.seats[i]) { fv.hand.seats[i].hand = tiles; fv.hand.seats[i].revealed = true; } });
+        }
         if (!st.lastHandEnd || f.seq > st.lastHandEnd.seq) st.lastHandEnd = f;
         if (fresh && f.seq > (st.welcome ? st.welcome.last_seq : 0)) {
           const sheet = { kind: "hand", frame: f, live: true };
@@ -157,7 +164,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const p = st.prompt;
     if (!p || p.deadline == null) return "";
     const left = Math.max(0, p.deadline - sock.serverNow());
-    return `${left.toFixed(0)} s`;
+    return t("common.seconds", { n: left.toFixed(0) });
   }
 
   /** Someone else's move on a timed table: how long they have been thinking (shown on
@@ -167,15 +174,16 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const hv = st.model && st.model.view && st.model.view.hand;
     if (st.prompt || !hv || hv.phase !== "turn") return "";
     const timed = st.tableInfo && (st.tableInfo.timers.move || st.tableInfo.timers.claim);
-    return timed && st.turnSince ? `${Math.floor((Date.now() - st.turnSince) / 1000)} s` : "";
+    return timed && st.turnSince ? t("common.seconds", { n: Math.floor((Date.now() - st.turnSince) / 1000) }) : "";
   }
 
   function intermissionText() {
     const im = st.intermission;
     if (!im) return "";
     const left = im.deadline == null ? null : Math.max(0, Math.ceil(im.deadline - sock.serverNow()));
-    const who = im.waiting.filter((p) => !(st.welcome && st.welcome.seat === p)).map((p) => st.names[p] ?? `seat ${p + 1}`);
-    return `${who.length ? `waiting for ${who.join(", ")}` : "next hand"}${left == null ? "" : ` · ${left} s`}`;
+    const who = im.waiting.filter((p) => !(st.welcome && st.welcome.seat === p)).map((p) => placeName(st.names, p));
+    const what = who.length ? t("table.waiting_for", { names: who.join(", ") }) : t("table.next_hand");
+    return left == null ? what : `${what} · ${t("common.seconds", { n: left })}`;
   }
 
   function act(i) {
@@ -194,17 +202,17 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
   function draw() {
     const w = st.welcome;
     const info = st.tableInfo;
-    $("#tinfo").innerHTML = `<b>${esc(w ? w.ruleset.id : info ? info.ruleset : "")}</b> · table <code>${esc(tableId)}</code> · ${w ? (w.role === "player" ? `you are <b>${esc(st.names[w.seat] ?? "")}</b>` : "spectating") : ""}
-      ${info && (info.timers.move || info.timers.claim) ? ` · timers ${info.timers.move}/${info.timers.claim} s + bank ${info.timers.bank} s` : ""}`;
-    const status = w && w.status !== "playing" ? ` · table ${w.status}` : "";
-    $("#conn").textContent = st.conn + status;
+    $("#tinfo").innerHTML = `<b>${esc(w ? w.ruleset.id : info ? info.ruleset : "")}</b> · ${tHTML("table.table_id", { id: `<code>${esc(tableId)}</code>` })} · ${w ? (w.role === "player" ? tHTML("table.you_are", { name: `<b>${esc(st.names[w.seat] ?? "")}</b>` }) : esc(t("table.spectating"))) : ""}
+      ${info && (info.timers.move || info.timers.claim) ? ` · ${esc(t("table.timers", { move: info.timers.move, claim: info.timers.claim, bank: info.timers.bank }))}` : ""}`;
+    const status = w && w.status !== "playing" ? ` · ${t("table.table_status", { status: statusText(w.status) })}` : "";
+    $("#conn").textContent = t(`table.conn_${st.conn}`, st.connDetail) + status;
     $("#conn").dataset.state = st.conn;
     $("#msg").textContent = st.error;
     const m = st.model;
     if (!m || !m.view) {
       $("#board-wrap")._parts = null;
-      $("#board-wrap").innerHTML = `<div class="board empty"><div class="center"><p>${w && w.status === "waiting" ? "Waiting for players…" : "Connecting…"}</p>
-        ${info ? `<p>${info.seats.map((s) => `${s.seat + 1}: ${esc(s.kind === "open" ? "open" : s.name)}`).join(" · ")}</p>` : ""}</div></div>`;
+      $("#board-wrap").innerHTML = `<div class="board empty"><div class="center"><p>${esc(t(w && w.status === "waiting" ? "table.waiting_players" : "table.connecting"))}</p>
+        ${info ? `<p>${info.seats.map((s) => `${s.seat + 1}: ${esc(s.kind === "open" ? t("table.open") : s.name)}`).join(" · ")}</p>` : ""}</div></div>`;
       $("#mine").innerHTML = "";
     } else {
       // while the hand that just ended is on its sheet (and under the match sheet), the
@@ -221,7 +229,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const slot = $("#last-hand-slot");
     const want = st.lastHandEnd && !(st.sheet && st.sheet.kind === "hand" && st.sheet.frame.seq === st.lastHandEnd.seq);
     if (want && !slot.firstChild) {
-      slot.innerHTML = `<button id="show-scores" class="small">Last hand</button>`;
+      slot.innerHTML = `<button id="show-scores" class="small">${esc(t("table.last_hand"))}</button>`;
       slot.firstChild.onclick = () => {
         if (!st.lastHandEnd) return;
         if (st.sheet && st.sheet.kind === "match") st.afterSheet = st.sheet;
@@ -247,7 +255,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const v = st.model.view;
     const box = $("#mine");
     box.dataset.prompt = st.prompt ? String(st.prompt.prompt_id) : "";
-    if (v.viewer == null || !v.hand) { box._html = null; box.innerHTML = v.viewer == null ? `<p class="muted">Spectating: concealed tiles are not shown.</p>` : ""; return; }
+    if (v.viewer == null || !v.hand) { box._html = null; box.innerHTML = v.viewer == null ? `<p class="muted">${esc(t("table.spectating_note"))}</p>` : ""; return; }
     const seat = v.hand.seats[v.viewer];
     const hand = [...(seat.hand || [])];
     const drawn = v.hand.drawn;
@@ -269,8 +277,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       const i = offer.get(tile);
       const ok = i !== undefined;
       const mark = riichi.has(tile) ? (st.riichi ? " riichi-pick" : " riichi-ok") : "";
-      const what = st.riichi ? "discard and declare riichi: " : ok ? "discard " : "";
-      return `<button class="tile-btn${ok ? " offered" : ""}${mark}${extra}" ${ok ? `data-act="${i}"` : "disabled"} data-tile="${tile}" title="${what}${label(tile)}">${tileSVG(tile)}</button>`;
+      const what = t(st.riichi ? "table.discard_declare" : ok ? "table.discard_tile" : "table.tile", { tile: label(tile) });
+      return `<button class="tile-btn${ok ? " offered" : ""}${mark}${extra}" ${ok ? `data-act="${i}"` : "disabled"} data-tile="${tile}" title="${esc(what)}">${tileSVG(tile)}</button>`;
     };
     const order = ["self_draw_win", "win", "concealed_kong", "added_kong", "kong", "pung", "chow", "declare_flower", "declare_abort", "pass"];
     buttons.sort((a, b) => order.indexOf(a[0].type) - order.indexOf(b[0].type));
@@ -289,23 +297,23 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         case "added_kong": text = t("table.akong"); tl = [x.tile]; break;
         case "declare_flower": text = t("table.flower"); tl = [x.tile]; break;
         case "declare_abort": text = t("table.abort"); break;
-        default: text = x.type;
+        default: text = x.type.replace(/_/g, " ");
       }
       const k = key <= 9 ? key++ : null;
       const cls = x.type === "pass" ? "pass" : /win/.test(x.type) ? "win" : "call";
       return `<button class="act ${cls}" data-act="${i}" data-type="${x.type}" ${k ? `data-key="${k}"` : ""}>
         ${k ? `<kbd>${k}</kbd>` : ""}<span>${esc(text)}</span>${tl.map((q) => tileSVG(q, { cls: "small" })).join("")}</button>`;
     }).join("");
-    const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${t("table.riichi")}${st.riichi ? " — pick the discard" : ""}</span></button>` : "";
+    const riichiBtn = riichi.size ? `<button class="act riichi-toggle${st.riichi ? " on" : ""}" data-riichi="1"><kbd>r</kbd><span>${esc(t("table.riichi"))}${st.riichi ? ` — ${esc(t("table.pick_discard"))}` : ""}</span></button>` : "";
     const clock = p && p.deadline != null ? `<span class="deadline" id="deadline">${clockText()}</span>` : "";
-    const status = p ? (p.actions.every((a) => a.action.type === "discard") ? "Your turn: click a tile to discard." : "Your call.")
-      : st.intermission ? `Next hand: ${esc(intermissionText())}` : "";
+    const status = esc(p ? t(p.actions.every((a) => a.action.type === "discard") ? "table.your_turn" : "table.your_call")
+      : st.intermission ? t("table.next_hand_wait", { what: intermissionText() }) : "");
     const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
-        ${v.hand.furiten ? `<span class="badge">furiten</span>` : ""}</div>
+        ${v.hand.furiten ? `<span class="badge">${esc(t("table.furiten"))}</span>` : ""}</div>
       <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand" style="--n: ${Math.max(14, hand.length + 1.5)}">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
         ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer)}</div>` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
-      <p class="muted small keys">Keys: 1-9 the buttons · Enter discards the drawn tile · p / Esc pass · w win · r riichi</p>`;
+      <p class="muted small keys">${esc(t("table.keys"))}</p>`;
     if (box._html === html) return; // nothing of yours changed: keep the elements
     box._html = html;
     box.innerHTML = html;
@@ -328,7 +336,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       const hist = [...m.handEnds.keys()].sort((a, b) => a - b);
       const i = hist.indexOf(s.frame.seq);
       const prev = i > 0 ? m.handEnds.get(hist[i - 1]).scores : m.startScores;
-      const next = st.afterSheet ? "Final results" : s.live && !m.matchEnd ? "OK — next hand" : "Close";
+      const next = esc(t(st.afterSheet ? "table.final_results" : s.live && !m.matchEnd ? "table.ok_next" : "common.close"));
       const wait = s.live && st.intermission ? `<span class="muted small" id="intermission"></span>` : "";
       html = `<div class="sheet-inner">
         ${handEndHTML(s.frame, st.names, m.ruleset, prev)}
@@ -336,8 +344,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     } else {
       html = `<div class="sheet-inner">
         ${matchEndHTML(s.frame, st.names, m.ruleset, m.history())}
-        <p><a class="button" id="review-link" href="#/review/${tableId}">Review the match hand by hand</a> <a class="button" href="#/">Lobby</a>
-        <button class="small" id="sheet-ok">Close</button></p></div>`;
+        <p><a class="button" id="review-link" href="#/review/${tableId}">${esc(t("table.review_link"))}</a> <a class="button" href="#/">${esc(t("common.lobby"))}</a>
+        <button class="small" id="sheet-ok">${esc(t("common.close"))}</button></p></div>`;
     }
     // Unchanged: keep the elements (rebuilding them under a pointer that is pressing a
     // button in your hand can shift the layout, and the click is lost).

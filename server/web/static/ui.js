@@ -32,9 +32,15 @@ export function outcomeText(o) { return has(`score.outcome_${o}`) ? t(`score.out
 /** A table status ("playing") in words. */
 export function statusText(s) { return has(`common.status_${s}`) ? t(`common.status_${s}`) : String(s); }
 
+/** A bot's kind in words ("bot:greedy" -> greedy); an unknown kind as the server names it. */
+export function botKind(occupant) {
+  const kind = occupant.replace(/^bot:/, "");
+  return has(`common.bot_${kind}`) ? t(`common.bot_${kind}`) : kind;
+}
+
 /** A seat's display name from the REST table: bots get their place, "Bot 2 (greedy)". */
 export function seatName(s) {
-  if (s.kind === "bot") return t("common.bot_name", { n: s.seat + 1, kind: s.occupant.replace(/^bot:/, "") });
+  if (s.kind === "bot") return t("common.bot_name", { n: s.seat + 1, kind: botKind(s.occupant) });
   if (s.kind === "open") return t("common.open_seat_n", { n: s.seat + 1 });
   return s.name;
 }
