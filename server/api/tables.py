@@ -98,7 +98,9 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
     return actor.public()
 
 
-async def open_table(svc: Services, body: NewTable, created_by: str) -> TableActor:
+async def open_table(
+    svc: Services, body: NewTable, created_by: str, seed: str | None = None
+) -> TableActor:
     """Create (and start, once full) a table: the one path of ``POST /api/tables`` and of
     a tournament round; refusals are ``ApiError``s."""
     try:
@@ -137,6 +139,7 @@ async def open_table(svc: Services, body: NewTable, created_by: str) -> TableAct
             timers=timers,
             spectators=spec.model_dump(),
             created_by=created_by,
+            seed=seed,
         )
     except OptionsError as exc:
         field = f"options.{exc.field}"

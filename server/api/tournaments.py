@@ -84,6 +84,14 @@ class NewTournament(BaseModel):
     )
 
 
+class RoundIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    duplicate: bool = Field(
+        False,
+        description="every table plays the same seeded walls (seats rotated by table)",
+    )
+
+
 class RegistrationIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     player_id: str | None = Field(None, description="organizer only: whom to register")
@@ -142,6 +150,7 @@ class RoundOut(BaseModel):
     tables: list[TableOut]
     ended_by: str | None = Field(None, description="who ended the round at its time limit")
     ended_at: datetime | None = None
+    duplicate: bool = False
 
 
 class TournamentOut(BaseModel):
@@ -306,6 +315,7 @@ async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
                 "tables": tables,
                 "ended_by": r.ended_by,
                 "ended_at": r.ended_at,
+                "duplicate": r.duplicate,
             }
         )
     return {
@@ -437,9 +447,13 @@ async def register(
 @router.post(
     "/{tid}/rounds", status_code=201, response_model=RoundOut, responses=_errors(401, 403, 404, 409)
 )
-async def start_round(tid: str, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+async def start_round(
+    tid: str, svc: ServicesDep, who: OrganizerDep, body: RoundIn | None = None
+) -> dict[str, Any]:
     """Seat the next round and create every one of its tables at once (round 1: the seeded
-    draw; later rounds: swiss by the standings)."""
+    draw; later rounds: swiss by the standings); ``duplicate``: every table plays the
+    same walls, seats rotated by table."""
+    duplicate = body is not None and body.duplicate
     t, version = await _current(svc, tid)
     current = t.current()
     if current is not None and current.status != "finished":
@@ -458,20 +472,22 @@ async def start_round(tid: str, svc: ServicesDep, who: OrganizerDep) -> dict[str
     except seating.SeatingError as exc:
         raise ApiError(409, "cannot_seat", str(exc)) from None
     # claim the round first, so that a second organizer click cannot seat it twice
-    t.round_list.append(Round(number=number, byes=plan.byes))
+    t.round_list.append(Round(number=number, byes=plan.byes, duplicate=duplicate))
     t.status = "running"
     t.registration = "closed"
     version = await _save(svc, t, version)
     refs = []
-    for i, seats in enumerate(plan.tables, 1):
-        body = NewTable(
+    walls = seating.duplicate_seed(t.seed, number) if duplicate else None
+    for i, planned in enumerate(plan.tables, 1):
+        seats = seating.rotated(planned, i - 1) if duplicate else planned
+        table = NewTable(
             ruleset=t.ruleset,
             options=dict(t.options),
             seats=list(seats),
             timers=TimersIn(**t.timers),
             spectators=SpectatorsIn(**t.spectators),
         )
-        actor = await open_table(svc, body, "admin")
+        actor = await open_table(svc, table, "admin", seed=walls)
         refs.append(TableRef(table_no=i, match_id=actor.id, seats=list(seats)))
     t.round_list[-1].tables = refs
     await _save(svc, t, version)
@@ -517,6 +533,42 @@ async def end_round(tid: str, number: int, svc: ServicesDep, who: OrganizerDep) 
     out = await _out(svc, t)
     result: dict[str, Any] = out["round_list"][number - 1]
     return result
+
+
+@router.get("/{tid}/rounds/{number}/walls", responses=_errors(404))
+async def round_walls(tid: str, number: int, svc: ServicesDep) -> dict[str, Any]:
+    """Results compared per wall: for each hand number, every table's outcome, winners and
+    score changes per table place (in a duplicate round each place got the same tiles at
+    every table), with who sat there."""
+    t, _ = await _current(svc, tid)
+    if not 1 <= number <= len(t.round_list):
+        raise not_found("round", str(number))
+    rnd = t.round_list[number - 1]
+    by_hand: dict[int, list[dict[str, Any]]] = {}
+    commitments = set()
+    for ref in rnd.tables:
+        record = await svc.store.tables.get(ref.match_id)
+        if record is not None and record.commitment:
+            commitments.add(record.commitment)
+        for h in await svc.store.records.hands(ref.match_id):
+            by_hand.setdefault(h.hand_number, []).append(
+                {
+                    "table_no": ref.table_no,
+                    "match_id": ref.match_id,
+                    "label": h.label,
+                    "seats": list(ref.seats),
+                    "outcome": h.outcome,
+                    "winners": h.winners,
+                    "deltas": h.deltas,
+                }
+            )
+    return {
+        "round": number,
+        "duplicate": rnd.duplicate,
+        "same_walls": rnd.duplicate and len(commitments) == 1,
+        "commitments": sorted(commitments),
+        "hands": [{"hand_number": n, "tables": by_hand[n]} for n in sorted(by_hand)],
+    }
 
 
 def _penalty_json(number: int, ref: TableRef, c: CorrectionRow) -> dict[str, Any]:

@@ -244,7 +244,8 @@ class TableActor:
             self.bots[place] = self._make_bot(place, occupant)
 
     async def _start_match(self) -> None:
-        self.seed = secrets.token_hex(16)
+        # a seed given at creation (a duplicate tournament round) or a fresh one
+        self.seed = self.record.seed or secrets.token_hex(16)
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
                 self._seat_bot(place, occupant)

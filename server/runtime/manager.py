@@ -77,7 +77,10 @@ class TableManager:
         timers: dict[str, float],
         spectators: dict[str, Any],
         created_by: str,
+        seed: str | None = None,
     ) -> TableActor:
+        """``seed``: the match's wall seed given in advance (a tournament's duplicate round
+        plays one seed at every table); default a fresh random one at the start."""
         table = build_table(ruleset, options)
         record = TableRecord(
             id=uuid.uuid4().hex[:12],
@@ -90,6 +93,7 @@ class TableManager:
             created_by=created_by,
             created=datetime.now(UTC),
             scores=list(table.match_rules.start_scores()),
+            seed=seed,
         )
         if created_by != "admin":
             self.check_quota(created_by)

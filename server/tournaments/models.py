@@ -23,6 +23,7 @@ class Round(BaseModel):
     byes: list[str] = Field(default_factory=list)
     ended_by: str | None = None  # set when the organizer ended the round at its time limit
     ended_at: datetime | None = None
+    duplicate: bool = False  # every table plays the round's one wall seed, seats rotated
 
 
 class Tournament(BaseModel):

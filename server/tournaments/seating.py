@@ -55,6 +55,21 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+def duplicate_seed(seed: str, round_number: int) -> str:
+    """The wall seed every table of a duplicate round plays: derived from the tournament's
+    committed seed, so it is checkable once that seed is revealed."""
+    digest = hashlib.sha256(f"jantaku-duplicate\x00{seed}\x00{round_number}".encode())
+    return digest.hexdigest()[:32]
+
+
+def rotated(seats: Sequence[str], table_index: int) -> list[str]:
+    """A duplicate round's table ``table_index`` (0-based) moves its seating ``index mod
+    4`` places round, so across four tables each seat of the wall is played from every
+    seating position once."""
+    k = table_index % len(seats)
+    return list(seats[k:]) + list(seats[:k])
+
+
 def meetings(past: Sequence[Sequence[Sequence[str]]]) -> Counter[frozenset[str]]:
     met: Counter[frozenset[str]] = Counter()
     for tables in past:

@@ -73,6 +73,7 @@ function roundCard(r) {
     h("h3", {}, `Round ${r.number} — ${r.status}`),
     r.ended_by ? h("p", { class: "small", "data-ended": "time" }, `Ended at its time limit by ${r.ended_by}${r.ended_at ? ` (${new Date(r.ended_at).toLocaleTimeString()})` : ""}: each table finished the hand in play.`) : null,
     r.byes.length ? h("p", { class: "small" }, `Byes: ${r.byes.join(", ")}`) : null,
+    r.duplicate ? h("p", { class: "small" }, "Duplicate walls: every table plays the same seeded walls, seats rotated. ", h("a", { href: `/api/tournaments/${r.tid}/rounds/${r.number}/walls` }, "results per wall")) : null,
     h("table", { class: "list" },
       h("tr", {}, h("th", {}, "Table"), h("th", {}, "East"), h("th", {}, "South"), h("th", {}, "West"), h("th", {}, "North"), h("th", {}, "Status"), h("th", {}, "")),
       ...r.tables.map((t) => h("tr", {},
@@ -125,7 +126,8 @@ export async function renderTournament(root, tid) {
   const current = t.round_list.length ? t.round_list[t.round_list.length - 1] : null;
   const organizer = h("section", { class: "card", id: "organizer" }, h("h2", {}, "Organizer"),
     h("p", {},
-      h("button", { id: "start-round", class: "ok", onclick: act(() => api("POST", `/api/tournaments/${tid}/rounds`)) }, "Start the next round"), " ",
+      h("button", { id: "start-round", class: "ok", onclick: act(() => api("POST", `/api/tournaments/${tid}/rounds`, { duplicate: document.getElementById("duplicate-walls").checked })) }, "Start the next round"), " ",
+      h("label", { title: "every table plays the same seeded walls, seats rotated by table" }, h("input", { type: "checkbox", id: "duplicate-walls" }), " duplicate walls"), " ",
       current && current.status !== "finished"
         ? [h("button", { id: "end-round", title: "time is up: each table finishes the hand in play, or ends at once if it had not begun", onclick: act(() => api("POST", `/api/tournaments/${tid}/rounds/${current.number}/end`)) },
           current.ended_by ? `Round ${current.number}: time called (again)` : `End round ${current.number} (time limit)`), " "]
@@ -142,7 +144,7 @@ export async function renderTournament(root, tid) {
       h("p", {}, h("a", { href: `/api/tournaments/${tid}/standings.csv` }, "standings.csv"), " · ", h("a", { href: "#/tournaments" }, "all tournaments"))),
     mine,
     h("section", { class: "card" }, h("h2", {}, "Standings"), standingsTable(board)),
-    h("section", { class: "card", id: "rounds" }, h("h2", {}, "Rounds"), ...(t.round_list.length ? t.round_list.slice().reverse().map(roundCard) : [h("p", {}, "Not started.")])),
+    h("section", { class: "card", id: "rounds" }, h("h2", {}, "Rounds"), ...(t.round_list.length ? t.round_list.slice().reverse().map((r) => roundCard({ ...r, tid })) : [h("p", {}, "Not started.")])),
     organizer,
   );
 }
