@@ -1,6 +1,8 @@
 """A terminal seat for a person (``jantaku play --bot human``): the table with names, winds,
-the dealer, flowers and each river in discard order; the offered actions; a clock that
-counts down; a prompt that goes away the moment the table moves past it.
+the dealer, flowers and each river in discard order; the offered actions; a live clock (on
+a terminal a status line redrawn in place every second, elsewhere a line at 30, 20, 10, 5
+and 3 seconds left); a prompt that goes away the moment the table moves past it; at an
+exhaustive draw the tenpai hands (the ``hand_end`` frame's ``revealed``).
 
 Lines are read from stdin by one thread into a queue, so the client keeps reading the
 server while you think: a prompt that closes (its clock ran out, someone else's call ended
@@ -85,6 +87,8 @@ def show(console: Console, view: TableView | None, names: dict[int, str] | None 
             f"{'  ' + ' '.join(tags) if tags else ''}{flowers}  {escape(melds(seat))}"
         )
         console.print(f"     river: {river(seat)}")
+        if seat.hand is not None and i != view.viewer:  # shown at a draw: a tenpai hand
+            console.print(f"     hand: {format_tiles(seat.hand)}")
     me = hand.seats[view.viewer]
     tiles = " ".join(format_tile(t) for t in (me.hand or ()))
     drawn = f"  drew {format_tile(hand.drawn)}" if hand.drawn is not None else ""
@@ -92,6 +96,86 @@ def show(console: Console, view: TableView | None, names: dict[int, str] | None 
     if hand.window is not None:
         offer = names.get(view.seating[hand.window.seat], f"seat {hand.window.seat + 1}")
         console.print(f"  {escape(offer)} discarded {format_tile(hand.window.tile)}")
+
+
+def revealed_lines(frame: dict[str, Any], name: Any) -> list[str]:
+    """The tenpai hands a ``hand_end`` frame reveals at an exhaustive draw, a line per
+    seat (``name(place)`` names a table place); none for a noten seat or another end."""
+    result = frame.get("result") or {}
+    seating = result.get("seating", [0, 1, 2, 3])
+    all_melds = result.get("melds") or []
+    out = []
+    for seat, tiles in enumerate(frame.get("revealed") or []):
+        if not tiles:
+            continue
+        shown = " ".join(
+            f"[{' '.join(format_tile(t) for t in m['meld']['tiles'])}]"
+            for m in (all_melds[seat] if seat < len(all_melds) else [])
+        )
+        out.append(
+            f"  {name(seating[seat])} tenpai: {format_tiles(tiles)}{' ' + shown if shown else ''}"
+        )
+    return out
+
+
+class Clock:
+    """The countdown of an open prompt. On a terminal it is a status line just above the
+    input line, redrawn in place once a second (the cursor is saved and restored around
+    it, so what you are typing stays where it is); on anything else (a pipe, a file, a
+    test) it speaks up once at each of ``WARN_AT`` seconds left."""
+
+    SAVE, RESTORE, CLEAR = "\x1b7", "\x1b8", "\x1b[K"
+
+    def __init__(self, console: Console, deadline: float | None) -> None:
+        self.console = console
+        self.deadline = deadline
+        self.live = console.is_terminal and deadline is not None
+        left = self.left()
+        self.warned = {w for w in WARN_AT if left is not None and w >= left}
+        self.shown: int | None = None
+        self.rows = 1  # lines between the status line and the cursor's
+
+    def answered_badly(self) -> None:
+        """A line was typed and refused: the input line is one further down."""
+        self.rows += 1
+
+    def left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, round(self.deadline - time.time()))
+
+    def text(self, left: int) -> str:
+        return f"  ⏱ {left} s left" if left > 0 else "  ⏱ time is up"
+
+    def begin(self) -> str:
+        """Print the status line (on a terminal) and give the prompt's suffix."""
+        left = self.left()
+        if left is None:
+            return ""
+        if self.live:
+            self.console.file.write(self.text(left) + "\n")
+            self.console.file.flush()
+            self.shown = left
+            return ""
+        return f" ({left} s)"
+
+    def tick(self) -> None:
+        """Once a second while the prompt is open."""
+        left = self.left()
+        if left is None:
+            return
+        if self.live:
+            if left != self.shown:
+                self.shown = left
+                f = self.console.file
+                up = f"\x1b[{self.rows}A"
+                f.write(f"{self.SAVE}{up}\r{self.text(left)}{self.CLEAR}{self.RESTORE}")
+                f.flush()
+            return
+        due = [w for w in WARN_AT if w >= left and w not in self.warned]
+        if due and left > 0:
+            self.warned.update(due)
+            self.console.print(f"\n  … {left} s left; your choice:", end=" ")
 
 
 class Lines:
@@ -138,25 +222,18 @@ class HumanSeat:
         offered = prompt["actions"]
         for i, frame in enumerate(offered):
             self.console.print(f"  [{i}] {describe(frame['action'])}")
-        deadline = prompt.get("deadline")
-        left = self._left(deadline)
-        clock = f" ({left} s)" if left is not None else ""
-        self.console.print(f"your choice{clock}:", end=" ")
-        warned = {w for w in WARN_AT if left is not None and w >= left}
+        clock = Clock(self.console, prompt.get("deadline"))
+        suffix = clock.begin()
+        self.console.print(f"your choice{suffix}:", end=" ")
         while True:
             try:
                 line = await asyncio.wait_for(self.lines.queue.get(), 1.0)
             except TimeoutError:
-                left = self._left(deadline)
-                if left is None:
-                    continue
-                if left <= 0:
+                clock.tick()
+                left = clock.left()
+                if left is not None and left <= 0:
                     self.console.print("\n[yellow]time is up: the server plays for you[/yellow]")
                     return None
-                due = [w for w in WARN_AT if w >= left and w not in warned]
-                if due:
-                    warned.update(due)
-                    self.console.print(f"\n  … {left} s left; your choice:", end=" ")
                 continue
             if line is None:
                 self.eof = True  # no more input: wait for the clock (or forever, untimed)
@@ -164,6 +241,7 @@ class HumanSeat:
             text = line.strip()
             if text.isdigit() and int(text) < len(offered):
                 return dict(offered[int(text)])
+            clock.answered_badly()
             self.console.print(f"type a number from 0 to {len(offered) - 1}:", end=" ")
 
     def closed(self, why: str) -> None:
@@ -173,9 +251,3 @@ class HumanSeat:
         while not self.lines.queue.empty():
             if self.lines.queue.get_nowait() is None:
                 self.eof = True
-
-    @staticmethod
-    def _left(deadline: float | None) -> int | None:
-        if deadline is None:
-            return None
-        return max(0, round(deadline - time.time()))

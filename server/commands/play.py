@@ -12,7 +12,7 @@ from rich.console import Console
 from engine.bots import BRAINS
 from server.client import SeatClient
 from server.commands.account import stored_token
-from server.human import HumanSeat
+from server.human import HumanSeat, revealed_lines
 
 
 def play(
@@ -68,6 +68,8 @@ def play(
             scores = ", ".join(f"{name(p)} {s}" for p, s in enumerate(frame["scores"]))
             outcome = str(result.get("outcome", "?")).replace("_", " ")
             console.print(f"{result.get('label', '')}: {wins or outcome} → {scores}")
+            for line in revealed_lines(frame, name):  # the tenpai hands at a draw
+                console.print(line)
         elif kind == "error":
             console.print(f"[red]error[/red] {frame['code']}: {frame['message']}")
 
