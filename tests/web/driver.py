@@ -46,6 +46,7 @@ class Player:
     where: dict[str, tuple[float, float]] = field(default_factory=dict)
     again: Callable[[], None] | None = None  # repeats the last input (see ``step``)
     on_sheet: Callable[[Player], None] | None = None  # called before OK on a hand's sheet
+    on_riichi: Callable[[Player], None] | None = None  # Riichi pressed, discard not yet picked
 
     def ready_selector(self) -> str:
         fresh = f"{PROMPT}:not([data-prompt='{self.last}'])" if self.last else PROMPT
@@ -101,6 +102,8 @@ class Player:
             return self._click(win[0])
         if "riichi" in kinds and self.rng.random() < 0.6:
             page.click("#mine [data-riichi]")
+            if self.on_riichi is not None:
+                self.on_riichi(self)
             again = page.evaluate(SNAPSHOT)["offered"]
             self.where = {a: (x, y) for a, _, x, y in again}
             tiles = [a for a, k, _, _ in again if k == "discard"]

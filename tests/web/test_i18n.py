@@ -19,6 +19,7 @@ from tests.web.test_play import create_table, register
 
 STATIC = Path(__file__).resolve().parents[2] / "server" / "web" / "static"
 CATALOGUE = STATIC / "i18n"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LANGS = ("en", "zh", "ja")
 # the files whose every UI string goes through the catalogue
 CONVERTED = ("i18n.js", "ui.js", "board.js", "table.js", "score.js", "net.js")
@@ -147,6 +148,9 @@ def test_the_table_has_no_english_in_chinese_or_japanese(
     def on_sheet(p: Player) -> None:
         sheets.append(english_words(p.page, "header label, .table-page"))
         p.page.screenshot(path=str(artifacts / f"hand-end-{lang}.png"), full_page=True)
+        frame = p.page.evaluate("window.__jantaku.st.sheet.frame")
+        if any(frame.get("revealed") or []):  # a draw with tenpai hands: the docs show it
+            p.page.screenshot(path=str(DOCS / "tenpai-at-draw.png"), full_page=True)
 
     player = Player(page, random.Random(5), on_sheet=on_sheet)
     while not sheets:
