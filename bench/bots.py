@@ -1,10 +1,14 @@
 """Strength of the defensive bot: it plays N riichi hanchan and N MCR sessions against
-three greedy bots, taking each seat in turn, and reports its average rank, win rate
-(hands it won) and deal-in rate (hands it lost by discarding the winning tile), each
-with a 95% confidence interval (normal approximation; for rates, over hands).
+three greedy bots, and N riichi hanchan (Tenhou rules) against three external mjai bots
+(by default the PyPI ``mjai`` package's rule-based ``RiichiBot``, each its own process
+through server/runtime/mjai_seat.py, as a table seats ``bot:mjai:<name>``), taking each
+seat in turn, and reports its average rank, win rate (hands it won) and deal-in rate
+(hands it lost by discarding the winning tile), each with a 95% confidence interval
+(normal approximation; for rates, over hands).
 
     python bench/bots.py --riichi 400 --mcr 100
     python bench/bots.py --riichi 40 --mcr 0 --seed quick
+    python bench/bots.py --riichi 0 --mcr 0 --mjai 100   # needs `pip install --no-deps mjai`
 
 Figures and the command that produced them: docs/performance.md.
 """
@@ -12,9 +16,14 @@ Figures and the command that produced them: docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
+import shlex
+import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine.bots.defensive import DefensiveBot
 from engine.bots.greedy import GreedyBot
@@ -25,6 +34,12 @@ from engine.simulate import acting_seat
 from engine.state import Standing
 from engine.table_rules import Table
 from engine.views import view_for
+
+# the rule-based bot of the PyPI ``mjai`` package (AGPL: run as a separate process, never
+# imported here); mjai.app passes the seat number as the last argument
+RIICHIBOT = f"{shlex.quote(sys.executable)} -c " + shlex.quote(
+    "import sys; from mjai.bot.riichibot import RiichiBot; RiichiBot(int(sys.argv[-1])).start()"
+)
 
 
 @dataclass
@@ -37,13 +52,16 @@ class Tally:
     greedy_wins: int = 0
     greedy_deal_ins: int = 0
     cpu: float = 0.0
+    replaced: int = 0  # external bots' answers replaced by the timeout move
+    answers: int = 0
 
 
 def table(ruleset: str) -> Table:
-    if ruleset == "riichi":
+    if ruleset in ("riichi", "tenhou"):
         from rulesets.riichi import RULESET as RIICHI
+        from rulesets.riichi.options import PRESETS
 
-        return table_for(RIICHI, {})
+        return table_for(RIICHI, dict(PRESETS["tenhou"].options) if ruleset == "tenhou" else {})
     from rulesets.mcr import RULESET as MCR
 
     return table_for(MCR, {})
@@ -59,29 +77,101 @@ def play(ruleset: str, games: int, seed: str, every: int = 0) -> Tally:
         bots: list[DefensiveBot | GreedyBot] = [GreedyBot(t.rules) for _ in range(4)]
         bots[hero] = DefensiveBot(t.rules, t.ruleset_id)
         events, standings = _play(t, f"{seed}-{ruleset}-{i}", bots)
-        for ev in events:
-            if not isinstance(ev, HandEnded):
-                continue
-            r = ev.result
-            seat_of_hero = r.seating.index(hero)
-            out.hands += 1
-            out.greedy_hands += 3
-            for w in r.wins:
-                if w.seat == seat_of_hero:
-                    out.wins += 1
-                else:
-                    out.greedy_wins += 1
-                if w.from_seat == seat_of_hero:
-                    out.deal_ins += 1
-                elif w.from_seat is not None:
-                    out.greedy_deal_ins += 1
-        standing = next(s for s in standings if s.player == hero)
-        out.ranks.append(standing.rank)
+        _count(out, hero, events, standings)
         if every and (i + 1) % every == 0 and i + 1 < games:
             out.cpu = time.process_time() - start
             print(f"[{i + 1}/{games}] " + report(ruleset, i + 1, out), flush=True)
     out.cpu = time.process_time() - start
     return out
+
+
+def _count(out: Tally, hero: int, events: list[Event], standings: tuple[Standing, ...]) -> None:
+    for ev in events:
+        if not isinstance(ev, HandEnded):
+            continue
+        r = ev.result
+        seat_of_hero = r.seating.index(hero)
+        out.hands += 1
+        out.greedy_hands += 3
+        for w in r.wins:
+            if w.seat == seat_of_hero:
+                out.wins += 1
+            else:
+                out.greedy_wins += 1
+            if w.from_seat == seat_of_hero:
+                out.deal_ins += 1
+            elif w.from_seat is not None:
+                out.greedy_deal_ins += 1
+    standing = next(s for s in standings if s.player == hero)
+    out.ranks.append(standing.rank)
+
+
+def play_mjai(games: int, seed: str, command: str, every: int = 0, first: int = 0) -> Tally:
+    """The defensive bot against three external mjai bots (Tenhou rules), matches
+    ``first`` .. ``first + games - 1`` of the seed. CPU counts this process and its
+    finished children (the bots)."""
+    return asyncio.run(_play_mjai(games, seed, command, every, first))
+
+
+async def _play_mjai(games: int, seed: str, command: str, every: int, first: int) -> Tally:
+    from server.runtime.clock import fallback
+    from server.runtime.mjai_seat import Limits, MjaiSeat
+
+    t = table("tenhou")
+    out = Tally()
+    # generous limits: a loaded machine must not turn the bots' answers into timeouts
+    limits = Limits(answer_seconds=60, start_seconds=120)
+    logs = Path(tempfile.mkdtemp(prefix="bench-mjai-"))
+    cpu0 = _cpu()
+    for i in range(first, first + games):
+        hero = i % 4
+        state, events = start(t, f"{seed}-mjai-{i}")
+        log = list(events)
+        names = [f"p{p}" for p in range(4)]
+        me = DefensiveBot(t.rules, t.ruleset_id)
+        seats: dict[int, MjaiSeat] = {}
+        for s in range(4):
+            if state.seating[s] != hero:
+                seats[s] = MjaiSeat("riichibot", command, s, names, logs / f"{i}.log", limits)
+                seats[s].observe(log)
+        try:
+            while not state.over:
+                seat = acting_seat(state)
+                assert seat is not None
+                view = view_for(state, seat)
+                if seat in seats:
+                    out.answers += 1
+                    action = await seats[seat].decide(view)
+                    if action is None:
+                        out.replaced += 1
+                        action = fallback(state, seat, view.legal)
+                        assert action is not None
+                else:
+                    action = me.act(view)
+                state, events = step(state, action)
+                log += events
+                for bot in seats.values():
+                    bot.observe(events)
+        finally:
+            for bot in seats.values():
+                await bot.close()
+        _count(out, hero, log, state.standings)
+        done = i + 1 - first
+        if every and done % every == 0 and done < games:
+            out.cpu = _cpu() - cpu0
+            print(
+                f"[{done}/{games}] " + report("riichi", done, out, "3 mjai RiichiBot"), flush=True
+            )
+    out.cpu = _cpu() - cpu0
+    return out
+
+
+def _cpu() -> float:
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _play(
@@ -112,7 +202,7 @@ def rate_ci(k: int, n: int) -> tuple[float, float]:
     return p, 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
 
 
-def report(ruleset: str, games: int, tally: Tally) -> str:
+def report(ruleset: str, games: int, tally: Tally, against: str = "3 greedy") -> str:
     rank, rank_ci = mean_ci(tally.ranks)
     win, win_ci = rate_ci(tally.wins, tally.hands)
     deal, deal_ci = rate_ci(tally.deal_ins, tally.hands)
@@ -121,11 +211,16 @@ def report(ruleset: str, games: int, tally: Tally) -> str:
     firsts = sum(1 for r in tally.ranks if r == 1) / len(tally.ranks)
     lasts = sum(1 for r in tally.ranks if r == 4) / len(tally.ranks)
     return (
-        f"{ruleset}: {games} matches, {tally.hands} hands, defensive vs 3 greedy\n"
+        f"{ruleset}: {games} matches, {tally.hands} hands, defensive vs {against}\n"
         f"  average rank {rank:.3f} ± {rank_ci:.3f} (1st {firsts:.1%}, 4th {lasts:.1%})\n"
-        f"  win rate {win:.1%} ± {win_ci:.1%} (greedy seats {g_win:.1%})\n"
-        f"  deal-in rate {deal:.1%} ± {deal_ci:.1%} (greedy seats {g_deal:.1%})\n"
+        f"  win rate {win:.1%} ± {win_ci:.1%} (other seats {g_win:.1%})\n"
+        f"  deal-in rate {deal:.1%} ± {deal_ci:.1%} (other seats {g_deal:.1%})\n"
         f"  CPU {tally.cpu:.1f} s ({tally.cpu / games:.2f} s per match)"
+        + (
+            f"\n  answers replaced by the timeout move: {tally.replaced} of {tally.answers}"
+            if tally.answers
+            else ""
+        )
     )
 
 
@@ -133,6 +228,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--riichi", type=int, default=100, help="riichi hanchan to play")
     parser.add_argument("--mcr", type=int, default=40, help="MCR sessions to play")
+    parser.add_argument(
+        "--mjai", type=int, default=0, help="riichi hanchan against three external mjai bots"
+    )
+    parser.add_argument(
+        "--mjai-command", default=RIICHIBOT, help="the mjai bot's command line (+ its seat)"
+    )
     parser.add_argument("--seed", default="bench-bots", help="base seed")
     parser.add_argument("--every", type=int, default=0, help="print running figures")
     parser.add_argument(
@@ -150,6 +251,9 @@ def main() -> None:
     for ruleset, games in (("riichi", args.riichi), ("mcr", args.mcr)):
         if games > 0:
             print(report(ruleset, games, play(ruleset, games, args.seed, args.every)), flush=True)
+    if args.mjai > 0:
+        tally = play_mjai(args.mjai, args.seed, args.mjai_command, args.every)
+        print(report("riichi (tenhou)", args.mjai, tally, "3 mjai RiichiBot"), flush=True)
 
 
 if __name__ == "__main__":

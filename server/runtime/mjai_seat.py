@@ -10,10 +10,12 @@ server echoes ``[{"type":"reach","actor":seat}]``) the ``dahai``.
 
 Every answer has a time limit (``answer_seconds``, ``start_seconds`` for the batch with
 ``start_game``); an answer that is late, not JSON, too long or not one of the seat's
-legal actions gives None, and the table plays its timeout move instead (logged). A bot
+legal actions gives None, and the table plays its timeout move instead (logged, and
+noted in the bot's log as ``jantaku: ... answer replaced by the timeout move``). A bot
 that exits, or answered badly, is restarted at its next turn and replays the match from
 ``start_game``. The process gets CPU-time, memory and file-size limits; its stderr goes
-to a per-table log file.
+to a per-table log file. As mjai.app starts a submission (``python bot.py <player id>``),
+the seat number is the command line's last argument.
 """
 
 from __future__ import annotations
@@ -99,9 +101,7 @@ def to_action(answer: Any, legal: Sequence[Action], reach: bool) -> Action:
             found = [a for a in legal if isinstance(a, Kong)]
         elif kind == "ankan":
             first = kind_of(parse_tile_name(str((answer.get("consumed") or ["?"])[0])))
-            found = [
-                a for a in legal if isinstance(a, ConcealedKong) and kind_of(a.tile) == first
-            ]
+            found = [a for a in legal if isinstance(a, ConcealedKong) and kind_of(a.tile) == first]
         elif kind == "kakan":
             tile = parse_tile_name(str(answer.get("pai")))
             found = [a for a in legal if isinstance(a, AddedKong) and a.tile == tile]
@@ -112,7 +112,8 @@ def to_action(answer: Any, legal: Sequence[Action], reach: bool) -> Action:
     except ValueError as exc:
         raise BadAnswer(str(exc)) from None
     if not found:
-        raise BadAnswer(f"'{kind}' is not among the seat's legal actions")
+        shown = json.dumps(answer, separators=(",", ":"))[:200]
+        raise BadAnswer(f"{shown} is not among the seat's legal actions")
     return found[0]
 
 
@@ -129,7 +130,8 @@ class MjaiSeat:
         limits: Limits = Limits(),
     ) -> None:
         self.name = name
-        self.argv = shlex.split(command)
+        # as mjai.app starts a submission (``python bot.py <player id>``): the seat last
+        self.argv = [*shlex.split(command), str(seat)]
         self.seat = seat
         self.stream = MjaiStream(seat, names)
         self.stderr_path = stderr_path
@@ -138,6 +140,7 @@ class MjaiSeat:
         self._stderr: IO[bytes] | None = None
         self.sent = 0  # messages of the stream the running process has seen
         self.restarts = 0
+        self.replaced = 0  # answers the timeout move replaced
 
     def observe(self, events: Sequence[Event]) -> None:
         for ev in events:
@@ -191,9 +194,19 @@ class MjaiSeat:
         except (TimeoutError, BadAnswer, ValueError, OSError, asyncio.LimitOverrunError) as exc:
             why = "no answer in time" if isinstance(exc, TimeoutError) else str(exc)[:200]
             log.warning("mjai bot %s (seat %d): %s; the timeout move", self.name, self.seat, why)
+            self.replaced += 1
+            self._note(f"seat {self.seat}: answer replaced by the timeout move: {why}")
             await self.close()  # restarted (and replayed from start_game) at its next turn
             self.proc = None
             return None
+
+    def _note(self, text: str) -> None:
+        """A line of the server's own in the bot's log (``jantaku: ...``), so that its
+        author sees why an answer was refused."""
+        with contextlib.suppress(OSError):
+            self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
+            with self.stderr_path.open("ab") as f:
+                f.write(f"jantaku: mjai bot {self.name}, {text}\n".encode())
 
     async def close(self) -> None:
         proc, self.proc = self.proc, None
