@@ -2,15 +2,15 @@
 // from the ruleset's options schema, join.
 
 import { api, me, setMe, forgetMe, signOut } from "./net.js";
-import { esc, lang, h, seatName } from "./ui.js";
+import { esc, lang, h, seatName, botKind, t, tHTML, statusText } from "./ui.js";
 
 export async function renderLobby(root) {
   const player = me();
   root.innerHTML = `
     <section class="card" id="who"></section>
-    <section class="card"><h2>Tables <button id="refresh" class="small">Refresh</button></h2>
-      <div id="tables" class="tables">loading…</div></section>
-    <section class="card" id="create-card"><h2>New table</h2><form id="create"></form></section>`;
+    <section class="card"><h2>${esc(t("lobby.tables"))} <button id="refresh" class="small">${esc(t("common.refresh"))}</button></h2>
+      <div id="tables" class="tables">${esc(t("common.loading"))}</div></section>
+    <section class="card" id="create-card"><h2>${esc(t("lobby.new_table"))}</h2><form id="create"></form></section>`;
   const who = root.querySelector("#who");
   if (player) await renderMe(root, who, player);
   else renderSignIn(root, who);
@@ -25,12 +25,12 @@ async function renderMe(root, who, player) {
     if (e.status === 401) { forgetMe(); renderSignIn(root, who); return; } // ended or expired
   }
   const guest = info && !info.has_password;
-  who.innerHTML = `<h2>Hello, <span id="me-name">${esc(player.name)}</span></h2>
-    <p class="muted">${guest ? "You play as a guest: this browser holds your only key." : "Signed in."}
-      <button id="logout" class="small">Sign out</button></p>
+  who.innerHTML = `<h2>${tHTML("lobby.hello", { name: `<span id="me-name">${esc(player.name)}</span>` })}</h2>
+    <p class="muted">${esc(t(guest ? "lobby.guest_note" : "lobby.signed_in"))}
+      <button id="logout" class="small">${esc(t("lobby.sign_out"))}</button></p>
     ${guest ? `<form id="set-password" class="row"><input id="new-password" type="password" minlength="8" required
-      placeholder="Choose a password" autocomplete="new-password"><button type="submit">Keep this name</button></form>
-      <p class="muted">With a password you can sign in on any device and keep your history.</p>` : ""}
+      placeholder="${esc(t("lobby.choose_password"))}" autocomplete="new-password"><button type="submit">${esc(t("lobby.keep_name"))}</button></form>
+      <p class="muted">${esc(t("lobby.password_note"))}</p>` : ""}
     <p id="me-error" class="error"></p>`;
   who.querySelector("#logout").onclick = async () => { await signOut(); renderLobby(root); };
   const form = who.querySelector("#set-password");
@@ -47,13 +47,13 @@ async function renderMe(root, who, player) {
 
 /** Not signed in: quick play under a name, or sign in / create an account. */
 function renderSignIn(root, who) {
-  who.innerHTML = `<h2>Name yourself</h2>
-    <form id="register" class="row"><input id="name" name="name" maxlength="40" required placeholder="Your name" autocomplete="nickname">
-    <button type="submit">Play as a guest</button></form><p id="reg-error" class="error"></p>
-    <h3>Or sign in</h3>
-    <form id="signin" class="row"><input id="account-name" maxlength="40" required placeholder="Name" autocomplete="username">
-    <input id="account-password" type="password" required placeholder="Password" autocomplete="current-password">
-    <button type="submit" id="signin-btn">Sign in</button><button type="button" id="create-account">Create account</button></form>
+  who.innerHTML = `<h2>${esc(t("lobby.name_yourself"))}</h2>
+    <form id="register" class="row"><input id="name" name="name" maxlength="40" required placeholder="${esc(t("lobby.your_name"))}" autocomplete="nickname">
+    <button type="submit">${esc(t("lobby.play_guest"))}</button></form><p id="reg-error" class="error"></p>
+    <h3>${esc(t("lobby.or_sign_in"))}</h3>
+    <form id="signin" class="row"><input id="account-name" maxlength="40" required placeholder="${esc(t("lobby.name"))}" autocomplete="username">
+    <input id="account-password" type="password" required placeholder="${esc(t("lobby.password"))}" autocomplete="current-password">
+    <button type="submit" id="signin-btn">${esc(t("lobby.sign_in"))}</button><button type="button" id="create-account">${esc(t("lobby.create_account"))}</button></form>
     <p id="signin-error" class="error"></p>`;
   who.querySelector("#register").onsubmit = async (ev) => {
     ev.preventDefault();
@@ -82,20 +82,21 @@ async function listTables(root) {
   try { tables = await api("GET", "/api/tables"); } catch (e) { box.textContent = e.message; return; }
   const player = me();
   tables.sort((a, b) => (a.created < b.created ? 1 : -1));
-  if (!tables.length) { box.innerHTML = `<p class="muted">No tables yet.</p>`; return; }
-  box.innerHTML = `<table class="list"><thead><tr><th>Table</th><th>Ruleset</th><th>Status</th><th>Hand</th><th>Seats</th><th></th></tr></thead><tbody>
-    ${tables.map((t) => {
-      const mine = player && t.seats.some((s) => s.occupant === player.player_id);
-      const seats = t.seats.map((s) => s.kind === "open"
-        ? (player ? `<button class="small join" data-table="${t.table_id}" data-seat="${s.seat}">Sit ${s.seat + 1}</button>` : `<i>open</i>`)
+  if (!tables.length) { box.innerHTML = `<p class="muted">${esc(t("lobby.no_tables"))}</p>`; return; }
+  const th = (k) => `<th>${esc(t(k))}</th>`;
+  box.innerHTML = `<table class="list"><thead><tr>${th("lobby.col_table")}${th("lobby.col_ruleset")}${th("lobby.col_status")}${th("lobby.col_hand")}${th("lobby.col_seats")}<th></th></tr></thead><tbody>
+    ${tables.map((tb) => {
+      const mine = player && tb.seats.some((s) => s.occupant === player.player_id);
+      const seats = tb.seats.map((s) => s.kind === "open"
+        ? (player ? `<button class="small join" data-table="${tb.table_id}" data-seat="${s.seat}">${esc(t("lobby.sit", { n: s.seat + 1 }))}</button>` : `<i>${esc(t("table.open"))}</i>`)
         : esc(seatName(s))).join(" · ");
-      const go = mine && t.status !== "finished"
-        ? `<a class="button" href="#/table/${t.table_id}">Play</a>`
-        : t.status === "finished"
-          ? `<a class="button" href="#/review/${t.table_id}">Review</a>`
-          : t.spectators.allowed ? `<a class="button" href="#/watch/${t.table_id}">Watch</a>` : "";
-      return `<tr data-table-row="${t.table_id}"><td><code>${t.table_id}</code></td><td>${esc(t.ruleset)}</td>
-        <td>${t.status}</td><td>${esc(t.hand || "")}</td><td>${seats}</td><td>${go}</td></tr>`;
+      const go = mine && tb.status !== "finished"
+        ? `<a class="button" href="#/table/${tb.table_id}">${esc(t("lobby.play"))}</a>`
+        : tb.status === "finished"
+          ? `<a class="button" href="#/review/${tb.table_id}">${esc(t("lobby.review"))}</a>`
+          : tb.spectators.allowed ? `<a class="button" href="#/watch/${tb.table_id}">${esc(t("lobby.watch"))}</a>` : "";
+      return `<tr data-table-row="${tb.table_id}"><td><code>${tb.table_id}</code></td><td>${esc(tb.ruleset)}</td>
+        <td>${esc(statusText(tb.status))}</td><td>${esc(tb.hand || "")}</td><td>${seats}</td><td>${go}</td></tr>`;
     }).join("")}</tbody></table>`;
   box.querySelectorAll("button.join").forEach((b) => {
     b.onclick = async () => {
@@ -114,15 +115,7 @@ async function listTables(root) {
 // x-title / x-description / x-values in the player's language. The server receives
 // {"preset": NAME, ...the options that differ from that preset}.
 
-const FORM = {
-  en: { preset: "Preset", all: "Show all options", same: "Every option is as the preset has it.", differ: (n) => `${n === 1 ? "1 option differs" : `${n} options differ`} from the ruleset's defaults or the preset.`,
-    set_by: "set by the preset", changed: "changed", on: "on", off: "off", none: "none", custom: "custom list (ids, comma separated)" },
-  zh: { preset: "预设", all: "显示全部选项", same: "所有选项均与预设一致。", differ: (n) => `有 ${n} 个选项与默认或预设不同。`,
-    set_by: "预设所定", changed: "已修改", on: "开", off: "关", none: "无", custom: "自定义列表（用逗号分隔的标识）" },
-  ja: { preset: "プリセット", all: "すべてのオプションを表示", same: "すべてのオプションがプリセットのとおりです。", differ: (n) => `${n} 個のオプションが既定またはプリセットと異なります。`,
-    set_by: "プリセットで設定", changed: "変更", on: "オン", off: "オフ", none: "なし", custom: "独自の一覧（識別子をカンマ区切り）" },
-};
-const f = (key) => (FORM[lang()] || FORM.en)[key] ?? FORM.en[key];
+const f = (key) => (key === "differ" ? (n) => t("lobby.form_differ", { n }) : t(`lobby.form_${key}`));
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const textOf = (s, key) => (s[`x-${key}`] && (s[`x-${key}`][lang()] || s[`x-${key}`].en)) || s[key] || "";
 
@@ -258,22 +251,22 @@ async function createForm(root) {
   const player = me();
   let rulesets;
   try { rulesets = (await api("GET", "/api/rulesets")).filter((r) => r.playable); } catch (e) { form.textContent = e.message; return; }
-  if (!player) { form.innerHTML = `<p class="muted">Name yourself first to open a table.</p>`; return; }
+  if (!player) { form.innerHTML = `<p class="muted">${esc(t("lobby.name_first"))}</p>`; return; }
   const L = lang();
   form.innerHTML = `
     <div class="grid2">
-      <label for="ruleset">Ruleset</label>
+      <label for="ruleset">${esc(t("lobby.col_ruleset"))}</label>
       <select id="ruleset">${rulesets.map((r) => `<option value="${r.id}">${esc((r.names && (r.names[L] || r.names.en)) || r.id)}</option>`).join("")}</select>
-      ${[0, 1, 2, 3].map((i) => `<label for="seat-${i}">Seat ${i + 1}</label><select id="seat-${i}" class="seat-choice">
-        <option value="me" ${i === 0 ? "selected" : ""}>me</option><option value="open">open</option>
-        <option value="bot:greedy" ${i > 0 ? "selected" : ""}>bot (greedy)</option><option value="bot:defensive">bot (defensive)</option><option value="bot:random">bot (random)</option></select>`).join("")}
-      <label for="t-move">Move time (s, 0 = none)</label><input id="t-move" type="number" min="0" step="any" value="20">
-      <label for="t-claim">Claim time (s)</label><input id="t-claim" type="number" min="0" step="any" value="8">
-      <label for="t-bank">Time bank (s)</label><input id="t-bank" type="number" min="0" step="any" value="60">
-      <label for="spect">Spectators</label><input id="spect" type="checkbox" checked>
+      ${[0, 1, 2, 3].map((i) => `<label for="seat-${i}">${esc(t("lobby.seat", { n: i + 1 }))}</label><select id="seat-${i}" class="seat-choice">
+        <option value="me" ${i === 0 ? "selected" : ""}>${esc(t("lobby.me"))}</option><option value="open">${esc(t("table.open"))}</option>
+        ${["greedy", "defensive", "random"].map((k) => `<option value="bot:${k}" ${i > 0 && k === "greedy" ? "selected" : ""}>${esc(t("lobby.bot", { kind: botKind(k) }))}</option>`).join("")}</select>`).join("")}
+      <label for="t-move">${esc(t("lobby.move_time"))}</label><input id="t-move" type="number" min="0" step="any" value="20">
+      <label for="t-claim">${esc(t("lobby.claim_time"))}</label><input id="t-claim" type="number" min="0" step="any" value="8">
+      <label for="t-bank">${esc(t("lobby.time_bank"))}</label><input id="t-bank" type="number" min="0" step="any" value="60">
+      <label for="spect">${esc(t("lobby.spectators"))}</label><input id="spect" type="checkbox" checked>
     </div>
-    <h3>Ruleset options</h3><div id="options-form"></div>
-    <p><button type="submit" id="create-btn">Create table</button> <span id="create-error" class="error"></span></p>
+    <h3>${esc(t("lobby.ruleset_options"))}</h3><div id="options-form"></div>
+    <p><button type="submit" id="create-btn">${esc(t("lobby.create_table"))}</button> <span id="create-error" class="error"></span></p>
     <div id="share"></div>`;
   const sel = form.querySelector("#ruleset");
   const optBox = form.querySelector("#options-form");
@@ -302,13 +295,13 @@ async function createForm(root) {
         },
         spectators: form.querySelector("#spect").checked,
       };
-      const t = await api("POST", "/api/tables", body);
-      const open = t.seats.filter((s) => s.kind === "open");
+      const tb = await api("POST", "/api/tables", body);
+      const open = tb.seats.filter((s) => s.kind === "open");
       const share = form.querySelector("#share");
       const base = `${location.origin}${location.pathname}`;
-      share.innerHTML = `<p>Table <code>${t.table_id}</code> created.
-        ${seats.includes(player.player_id) ? `<a class="button" id="go-table" href="#/table/${t.table_id}">Go to the table</a>` : `<a class="button" href="#/watch/${t.table_id}">Watch</a>`}</p>
-        ${open.map((s) => `<p class="share">Link for seat ${s.seat + 1}: <input readonly class="share-link" data-seat="${s.seat}" value="${base}#/join/${t.table_id}/${s.seat + 1}"></p>`).join("")}`;
+      share.innerHTML = `<p>${tHTML("lobby.created", { id: `<code>${tb.table_id}</code>` })}
+        ${seats.includes(player.player_id) ? `<a class="button" id="go-table" href="#/table/${tb.table_id}">${esc(t("lobby.go_table"))}</a>` : `<a class="button" href="#/watch/${tb.table_id}">${esc(t("lobby.watch"))}</a>`}</p>
+        ${open.map((s) => `<p class="share">${esc(t("lobby.link_for", { n: s.seat + 1 }))} <input readonly class="share-link" data-seat="${s.seat}" value="${base}#/join/${tb.table_id}/${s.seat + 1}"></p>`).join("")}`;
       listTables(root);
     } catch (e) { err.textContent = e.message; }
   };
@@ -319,8 +312,8 @@ async function createForm(root) {
 export async function renderJoin(root, tableId, seat) {
   const player = me();
   if (!player) {
-    root.innerHTML = `<section class="card"><h2>Join table <code>${esc(tableId)}</code>, seat ${seat + 1}</h2>
-      <form id="register" class="row"><input id="name" maxlength="40" required placeholder="Your name"><button type="submit">Join</button></form>
+    root.innerHTML = `<section class="card"><h2>${tHTML("lobby.join_title", { id: `<code>${esc(tableId)}</code>`, n: seat + 1 })}</h2>
+      <form id="register" class="row"><input id="name" maxlength="40" required placeholder="${esc(t("lobby.your_name"))}"><button type="submit">${esc(t("lobby.join"))}</button></form>
       <p id="reg-error" class="error"></p></section>`;
     root.querySelector("#register").onsubmit = async (ev) => {
       ev.preventDefault();
@@ -337,7 +330,7 @@ export async function renderJoin(root, tableId, seat) {
     location.hash = `#/table/${tableId}`;
   } catch (e) {
     root.innerHTML = "";
-    root.append(h("section", { class: "card" }, h("p", { class: "error" }, `Could not join: ${e.message}`),
-      h("a", { href: "#/" }, "Back to the lobby")));
+    root.append(h("section", { class: "card" }, h("p", { class: "error" }, t("lobby.could_not_join", { message: e.message })),
+      h("a", { href: "#/" }, t("common.back_to_lobby"))));
   }
 }

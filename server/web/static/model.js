@@ -3,6 +3,7 @@
 // state_on_prompt, before each prompt). Everything is in hand seats, like the engine's view.
 
 import { kindOf, sortTiles } from "./tiles.js";
+import { t } from "./i18n.js";
 
 // Live-wall size after the deal, per ruleset, when no state has told us yet.
 const WALL_AFTER_DEAL = { riichi: 70, mcr: 92, zung_jung: 70, three_kingdoms: 70 };
@@ -50,7 +51,7 @@ export class TableModel {
   /** Score per table place after each hand, oldest first (the chart's data). */
   history() {
     const rows = [];
-    if (this.startScores) rows.push({ label: "start", scores: this.startScores });
+    if (this.startScores) rows.push({ label: t("score.start"), scores: this.startScores });
     for (const seq of [...this.handEnds.keys()].sort((a, b) => a - b)) {
       const f = this.handEnds.get(seq);
       rows.push({ label: f.result.label || `#${f.result.hand_number + 1}`, scores: f.scores });

@@ -8,7 +8,7 @@ import { TableSocket, api, me as currentPlayer } from "./net.js";
 import { TableModel, blankView, fold } from "./model.js";
 import { boardHTML } from "./board.js";
 import { handEndHTML, chartSVG, matchEndHTML } from "./score.js";
-import { esc, seatName } from "./ui.js";
+import { esc, seatName, t, tHTML, placeName, outcomeText } from "./ui.js";
 import { tileSVG, label } from "./tiles.js";
 
 async function fromRest(id) {
@@ -41,7 +41,7 @@ function fromSocket(id) {
         if (f.type === "match_end") finish();
       },
     });
-    setTimeout(() => { if (!done) { done = true; sock.close(); events.length ? resolve(events) : reject(new Error("no events")); } }, 20000);
+    setTimeout(() => { if (!done) { done = true; sock.close(); events.length ? resolve(events) : reject(new Error(t("review.no_events"))); } }, 20000);
   });
 }
 
@@ -81,17 +81,18 @@ function replay(events, ruleset, revealAll) {
 }
 
 function describe(e, names, view) {
-  const who = (s) => esc(names[view.seating[s]] ?? `seat ${s + 1}`);
+  const who = (s) => placeName(names, view.seating[s]);
+  const say = (key, params) => esc(t(`review.ev_${key}`, params));
   switch (e.type) {
-    case "hand_started": return `Hand ${esc(e.label)} starts`;
-    case "dealt": return `${who(e.seat)} is dealt ${e.count}`;
-    case "drew": return `${who(e.seat)} draws${e.replacement ? " a replacement" : ""}`;
-    case "discarded": return `${who(e.seat)} discards${e.riichi ? " and declares riichi" : ""}`;
-    case "called": return `${who(e.seat)} calls ${esc(e.meld.type)}`;
-    case "kong_declared": return `${who(e.seat)} declares a ${e.kind} kong`;
-    case "flower_set_aside": return `${who(e.seat)} sets a flower aside`;
-    case "hand_ended": return `Hand over: ${esc(e.result.outcome)}`;
-    case "settled": return "Payments";
+    case "hand_started": return say("hand_started", { label: e.label });
+    case "dealt": return say("dealt", { name: who(e.seat), n: e.count });
+    case "drew": return say(e.replacement ? "drew_replacement" : "drew", { name: who(e.seat) });
+    case "discarded": return say(e.riichi ? "discarded_riichi" : "discarded", { name: who(e.seat) });
+    case "called": return say("called", { name: who(e.seat), meld: t(`table.meld_${e.meld.type}`) });
+    case "kong_declared": return say(e.kind === "added" ? "kong_added" : "kong_concealed", { name: who(e.seat) });
+    case "flower_set_aside": return say("flower", { name: who(e.seat) });
+    case "hand_ended": return say("hand_ended", { outcome: outcomeText(e.result.outcome) });
+    case "settled": return say("settled");
     default: return esc(e.type.replace(/_/g, " "));
   }
 }
@@ -122,18 +123,18 @@ async function discardHint(before, seat, tile, ruleset, options) {
 
 function hintHTML(h) {
   if (!h) return "";
-  const sh = (n) => (n === 0 ? "ready (tenpai)" : n < 0 ? "complete" : `${n}-shanten`);
+  const sh = (n) => t(n === 0 ? "review.tenpai" : n < 0 ? "review.complete" : "review.shanten", { n });
   const rows = h.best.slice(0, 8).map((o) => `<span class="hint-opt${o.ukeire === h.top ? " top" : ""}${h.mine && o.tile === h.mine.tile ? " chosen" : ""}" title="${o.improving.map((i) => `${label(i.tile)}×${i.left}`).join(" ")}">${tileSVG(o.tile, { cls: "small" })}<b>${o.ukeire}</b></span>`).join("");
   const verdict = !h.mine ? "" : h.mine.shanten > h.shanten
-    ? `<span class="minus">your discard went back to ${sh(h.mine.shanten)}</span>`
-    : h.mine.ukeire === h.top ? `<span class="plus">your discard was among the best</span>`
-      : `<span>your discard kept ${sh(h.mine.shanten)} with ${h.mine.ukeire} tiles (best ${h.top})</span>`;
-  return `<div class="hint"><span class="muted small">Discards that keep the hand ${sh(h.shanten)}, with the tiles that improve it (ukeire):</span>
+    ? `<span class="minus">${esc(t("review.went_back", { shanten: sh(h.mine.shanten) }))}</span>`
+    : h.mine.ukeire === h.top ? `<span class="plus">${esc(t("review.among_best"))}</span>`
+      : `<span>${esc(t("review.kept", { shanten: sh(h.mine.shanten), n: h.mine.ukeire, best: h.top }))}</span>`;
+  return `<div class="hint"><span class="muted small">${esc(t("review.hint_title", { shanten: sh(h.shanten) }))}</span>
     <div class="hint-row">${rows}</div><div class="small" id="rv-verdict">${verdict}</div></div>`;
 }
 
 export async function renderReview(root, tableId) {
-  root.innerHTML = `<section class="card"><h2>Review <code>${esc(tableId)}</code></h2><p id="rv-status">Loading the event log…</p></section>`;
+  root.innerHTML = `<section class="card"><h2>${tHTML("review.title", { id: `<code>${esc(tableId)}</code>` })}</h2><p id="rv-status">${esc(t("review.loading"))}</p></section>`;
   let info;
   try { info = await api("GET", `/api/tables/${tableId}`); } catch (e) { info = null; }
   const names = {};
@@ -141,14 +142,14 @@ export async function renderReview(root, tableId) {
   let events = await fromRest(tableId);
   let source = "REST /api/matches/{id}/events";
   if (!events) {
-    source = "protocol resync from 0 (spectator)";
+    source = t("review.source_resync");
     try { events = await fromSocket(tableId); } catch (e) {
-      root.querySelector("#rv-status").textContent = `Could not load the log: ${e.message}`;
+      root.querySelector("#rv-status").textContent = t("review.load_failed", { message: e.message });
       return () => {};
     }
   }
   const ruleset = info ? info.ruleset : (events.find((x) => x.event.type === "match_started") || { event: {} }).event.ruleset;
-  const full = source.startsWith("REST");
+  const full = source.startsWith("REST");  // (the REST path is named as it is)
   const { steps, hands, model } = replay(events, ruleset, full);
   // the server's scoresheet (its rows and corrected standings) is what the review shows
   let sheet = null;
@@ -159,11 +160,11 @@ export async function renderReview(root, tableId) {
   }
   let pos = hands.length ? hands[0].last : 0;
   root.innerHTML = `<div class="review">
-    <div class="tbar"><span><b>${esc(ruleset)}</b> · review of <code>${esc(tableId)}</code> · <span id="rv-source">${events.length} events from ${esc(source)}${full ? " (every hand shown)" : ""}</span></span>
-      <a class="button small" href="#/">Lobby</a></div>
+    <div class="tbar"><span><b>${esc(ruleset)}</b> · ${tHTML("review.review_of", { id: `<code>${esc(tableId)}</code>` })} · <span id="rv-source">${esc(t(full ? "review.source_full" : "review.source", { n: events.length, source }))}</span></span>
+      <a class="button small" href="#/">${esc(t("common.lobby"))}</a></div>
     <div class="hand-tabs" id="hand-tabs">${hands.map((h, i) => `<button class="small hand-tab" data-hand="${i}">${esc(h.label)}</button>`).join("")}</div>
-    <div class="stepper"><button id="first" class="small" title="start of the hand">|◀</button><button id="prev" class="small" title="previous event (←)">◀</button>
-      <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="next event (→)">▶</button><button id="last" class="small" title="end of the hand">▶|</button>
+    <div class="stepper"><button id="first" class="small" title="${esc(t("review.first"))}">|◀</button><button id="prev" class="small" title="${esc(t("review.prev"))}">◀</button>
+      <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="${esc(t("review.next"))}">▶</button><button id="last" class="small" title="${esc(t("review.last"))}">▶|</button>
       <span id="step-text"></span></div>
     <div id="rv-hint" class="rv-hint"></div>
     <div id="rv-board"></div>
@@ -172,7 +173,7 @@ export async function renderReview(root, tableId) {
   </div>`;
   const $ = (s) => root.querySelector(s);
   function draw() {
-    if (!steps.length) { $("#rv-board").innerHTML = "<p>No hands in the log.</p>"; return; }
+    if (!steps.length) { $("#rv-board").innerHTML = `<p>${esc(t("review.no_hands"))}</p>`; return; }
     const step = steps[pos];
     const hand = hands[step.hand];
     const r = $("#step");
@@ -199,7 +200,7 @@ export async function renderReview(root, tableId) {
     }
     const h = await hints.get(at);
     if (pos !== at) return; // moved on meanwhile
-    box.innerHTML = h && h.error ? `<span class="muted small">no hint: ${esc(h.error)}</span>` : hintHTML(h);
+    box.innerHTML = h && h.error ? `<span class="muted small">${esc(t("review.no_hint", { message: h.error }))}</span>` : hintHTML(h);
   }
   $("#step").oninput = (ev) => { pos = Number(ev.target.value); draw(); };
   const move = (d) => { const h = hands[steps[pos].hand]; pos = Math.min(h.last, Math.max(h.first, pos + d)); draw(); };
@@ -211,7 +212,7 @@ export async function renderReview(root, tableId) {
   const me = model.matchEnd;
   $("#rv-match").innerHTML = me
     ? matchEndHTML({ standings: sheet && sheet.standings.length ? sheet.standings.map((x) => ({ player: x.place, rank: x.rank, score: x.score, points: x.points })) : me.standings, seed: me.seed, commitment: (info && info.commitment) || "" }, names, ruleset, model.history())
-    : `<h3>Scores so far</h3>${chartSVG(model.history(), names)}`;
+    : `<h3>${esc(t("review.scores_so_far"))}</h3>${chartSVG(model.history(), names)}`;
   const onKey = (ev) => {
     if (ev.key === "ArrowLeft") move(-1);
     else if (ev.key === "ArrowRight") move(1);

@@ -2,9 +2,9 @@
 // 0-8 characters 1-9 (m), 9-17 dots (p), 18-26 bamboo (s), 27-33 E S W N White Green Red,
 // 34-41 flowers f1-f8, 42-44 red fives 0m 0p 0s.
 
-const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+import { t } from "./i18n.js";
+
 const HONORS = ["東", "南", "西", "北", "", "發", "中"];
-const HONOR_NAMES = ["East", "South", "West", "North", "White", "Green", "Red"];
 const FLOWERS = ["梅", "蘭", "菊", "竹", "春", "夏", "秋", "冬"];
 const INK = { red: "#c0262d", green: "#1c7a3e", blue: "#1f4e9c", black: "#222" };
 
@@ -25,15 +25,14 @@ export function label(t) {
   return (t % 9) + 1 + "mps"[Math.floor(t / 9)];
 }
 
-/** A longer accessible name: "5 dots (red)", "East wind". */
-export function longName(t) {
-  if (t == null) return "hidden tile";
-  if (t >= 34 && t < 42) return "flower " + (t - 33);
-  const k = kindOf(t);
-  if (k >= 27) return HONOR_NAMES[k - 27] + (k < 31 ? " wind" : " dragon");
-  const suit = ["characters", "dots", "bamboo"][Math.floor(k / 9)];
-  const zh = k < 9 ? ` ${NUMERALS[k]}萬` : "";
-  return `${(k % 9) + 1} ${suit}${zh}${isRed(t) ? " (red)" : ""}`;
+/** A longer accessible name in the UI's language: "5 dots (red)", "East wind". */
+export function longName(x) {
+  if (x == null) return t("common.tile_hidden");
+  if (x >= 34 && x < 42) return t("common.tile_flower", { n: x - 33 });
+  const k = kindOf(x);
+  if (k >= 27) return t(`common.tile_honor_${k - 27}`);
+  const name = t(`common.tile_suit_${Math.floor(k / 9)}`, { n: (k % 9) + 1 });
+  return isRed(x) ? t("common.tile_red", { name }) : name;
 }
 
 /** Sort key: by kind, red five after the plain five, flowers last. */
