@@ -13,6 +13,7 @@ from server.api import (
     admin,
     analysis,
     corrections,
+    ladder,
     leagues,
     matches,
     players,
@@ -91,6 +92,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(leagues.router)
     app.include_router(analysis.router)
     app.include_router(queues.router)
+    app.include_router(ladder.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_api_websocket_route("/ws/queues/{queue_id}", queue_socket)
 

@@ -18,6 +18,9 @@ class SeatPublic(BaseModel):
     standin: bool = Field(
         False, description="a bot plays this seat while its player is away (absent_grace)"
     )
+    rank: str | None = Field(
+        None, description="the player's ladder rank, at a ranked table a queue formed"
+    )
 
 
 class StandingOut(BaseModel):

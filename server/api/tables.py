@@ -13,6 +13,7 @@ from server import registry
 from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.api.models import TablePublic
 from server.errors import ApiError
+from server.ladder.source import with_ranks
 from server.runtime.actor import BOTS, TableActor, TableError
 from server.runtime.mjai_seat import PREFIX as MJAI_PREFIX
 from server.runtime.tables import NotPlayable
@@ -166,9 +167,10 @@ async def list_tables(
 @router.get("/{table_id}", response_model=TablePublic)
 async def get_table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
     try:
-        return await svc.manager.public(table_id)
+        public = await svc.manager.public(table_id)
     except TableError as exc:
         raise table_error(exc) from None
+    return await with_ranks(svc, public)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut)

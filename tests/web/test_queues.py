@@ -25,3 +25,11 @@ def test_play_now_seats_the_player_at_a_formed_table(new_page: Any, web: LiveSer
     assert "Quinn" in [s["name"] for s in seats]
     r = web.http.get("/api/queues/me", headers={"Authorization": f"Bearer {tokens[0]}"})
     assert r.json() == r.json() | {"status": "matched", "table_id": table_id}
+
+
+def test_the_ladder_page_lists_a_ruleset(new_page: Any, web: LiveServer) -> None:
+    page = new_page()
+    page.goto("/#/ladder/riichi")
+    page.wait_for_selector("#ladder >> text=Scheme: tenhou")
+    page.click("a[href='#/ladder/mcr']")
+    page.wait_for_selector("#ladder >> text=Scheme: points")

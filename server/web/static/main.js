@@ -17,6 +17,7 @@ import { renderMatch } from "./club_match.js";
 import { renderLeaderboard } from "./club_leaderboard.js";
 import { renderPlayer, renderMe } from "./club_player.js";
 import { renderAdmin } from "./club_admin.js";
+import { renderLadder } from "./ladder.js";
 
 const root = document.getElementById("app");
 let cleanup = null;
@@ -48,6 +49,7 @@ async function route() {
     case "player": await renderPlayer(root, parts[1], parts[2]); break;
     case "me": await renderMe(root); break;
     case "admin": cleanup = await renderAdmin(root); break;
+    case "ladder": await renderLadder(root, parts[1]); break;
     default: await renderLobby(root);
   }
 }

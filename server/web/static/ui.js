@@ -42,7 +42,7 @@ export function botKind(occupant) {
 export function seatName(s) {
   if (s.kind === "bot") return t("common.bot_name", { n: s.seat + 1, kind: botKind(s.occupant) });
   if (s.kind === "open") return t("common.open_seat_n", { n: s.seat + 1 });
-  return s.name;
+  return s.rank ? `${s.name} (${s.rank})` : s.name; // rank: the ladder's, at ranked tables
 }
 
 /** A table place's name, or "seat N". */

@@ -1,0 +1,34 @@
+// The ranked ladder: #/ladder (riichi) or #/ladder/RULESET — rank, points and matches per
+// player, best first, from GET /api/ladder (docs/ladder.md).
+
+import { api } from "./net.js";
+import { h } from "./ui.js";
+
+const RULESETS = ["riichi", "mcr", "zung_jung"];
+
+export async function renderLadder(root, ruleset) {
+  ruleset = RULESETS.includes(ruleset) ? ruleset : "riichi";
+  root.replaceChildren();
+  const pick = h("p", { class: "small" }, ...RULESETS.flatMap((r, i) => [
+    i ? " · " : "", r === ruleset ? h("b", {}, r) : h("a", { href: `#/ladder/${r}` }, r)]));
+  const box = h("div", { id: "ladder" }, "loading…");
+  root.append(h("section", { class: "card" }, h("h2", {}, "Ranked ladder"), pick, box));
+  let data;
+  try {
+    data = await api("GET", `/api/ladder?ruleset=${encodeURIComponent(ruleset)}&limit=200`);
+  } catch (e) {
+    box.textContent = e.message || String(e);
+    return;
+  }
+  const rows = data.players.map((p) => h("tr", {},
+    h("td", { class: "num" }, String(p.position)),
+    h("td", {}, p.name || p.player_id),
+    h("td", {}, ruleset === "riichi" ? `${p.rank_en} (${p.rank_ja})` : p.rank_en),
+    h("td", { class: "num" }, p.target === null || p.target === undefined ? String(p.points) : `${p.points} / ${p.target}`),
+    h("td", { class: "num" }, String(p.matches))));
+  box.replaceChildren(
+    data.players.length ? h("table", { class: "ladder" },
+      h("thead", {}, h("tr", {}, ...["#", "Player", "Rank", "Points", "Ranked matches"].map((c) => h("th", {}, c)))),
+      h("tbody", {}, ...rows)) : h("p", {}, "No ranked match yet: play one from Play now."),
+    h("p", { class: "small" }, `Scheme: ${data.scheme}. ${data.source}`));
+}
