@@ -12,6 +12,7 @@ from server.api import (
     accounts,
     admin,
     analysis,
+    cluster,
     corrections,
     ladder,
     leagues,
@@ -55,13 +56,21 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         )
         app.state.services = services
         services.matchmaker = Matchmaker(services)
-        await services.manager.restore_all()  # unfinished tables of a persistent store
+        if settings.redis_url:  # one instance of a cluster: it takes tables by lease
+            from server.cluster.node import ClusterNode
+
+            services.cluster = ClusterNode(settings, storage, services.manager, app)
+            await services.cluster.start()
+        else:
+            await services.manager.restore_all()  # unfinished tables of a persistent store
         services.matchmaker.start()
         try:
             yield
         finally:
             await services.matchmaker.stop()
             await services.manager.shutdown()
+            if services.cluster is not None:
+                await services.cluster.close()
             await storage.close()
 
     app = FastAPI(
@@ -85,6 +94,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(rulesets.router)
     app.include_router(tables.router)
     app.include_router(admin.router)
+    app.include_router(cluster.router)
     app.include_router(matches.router)
     app.include_router(corrections.router)
     app.include_router(ratings.router)
@@ -100,5 +110,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def health() -> dict[str, str]:
         return {"status": "ok"}
 
+    if settings.redis_url:
+        from server.cluster.routing import install as install_routing
+
+        install_routing(app)  # REST to a table's owner (docs/cluster.md)
     mount_web(app)  # the browser client at / (server/web)
     return app

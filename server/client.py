@@ -8,7 +8,7 @@ import contextlib
 import dataclasses
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -65,6 +65,7 @@ class SeatClient:
         ask: Ask | None = None,
         on_closed: Callable[[str], None] | None = None,
         reconnect_for: float = 0.0,
+        also: Sequence[str] = (),
     ) -> None:
         # a person's chooser (server.human): it runs beside the reading of frames, and is
         # cancelled (``on_closed`` says why) when the table moves past its prompt
@@ -74,16 +75,14 @@ class SeatClient:
         # reconnecting for this many seconds, then resync from the last event seen
         self.reconnect_for = reconnect_for
         self.reconnects = 0
+        # other instances of the same cluster to reconnect to, in turn (docs/cluster.md)
+        self.bases = [base_url, *also]
+        self._turn = 0
+        self.table_id = table_id
         self.compression: str | None = "deflate" if compress else None
         self.base_url = base_url
         self.token = token
-        self.url = ws_url(
-            base_url,
-            table_id,
-            state_on_prompt="true",
-            protocol=str(PROTOCOL_VERSION),
-            auth="frame",
-        )
+        self.url = self._url(base_url)
         self.bot_name = bot
         self.bot: Bot | None = None
         self.view: TableView | None = None
@@ -99,6 +98,15 @@ class SeatClient:
         self._asking: tuple[int, asyncio.Task[None]] | None = None  # (prompt id, its task)
         self._claim_prompt = False
         self._answered: int | None = None  # the last prompt id answered
+
+    def _url(self, base: str) -> str:
+        return ws_url(
+            base,
+            self.table_id,
+            state_on_prompt="true",
+            protocol=str(PROTOCOL_VERSION),
+            auth="frame",
+        )
 
     def _make_bot(self, welcome: dict[str, Any]) -> Bot:
         table = build_table(welcome["ruleset"]["id"], welcome.get("options") or {})
@@ -142,38 +150,52 @@ class SeatClient:
             self.on_closed("connection lost: reconnecting")
         give_up = time.monotonic() + self.reconnect_for
         pause = 0.25
-        async with httpx.AsyncClient(base_url=self.base_url, timeout=5) as http:
+        async with httpx.AsyncClient(timeout=5) as http:
             while time.monotonic() < give_up:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 4.0)
+                self._turn += 1
+                base = self.bases[self._turn % len(self.bases)]
                 try:
-                    up = (await http.get("/api/health")).status_code == 200
+                    up = (await http.get(f"{base}/api/health")).status_code == 200
                 except httpx.HTTPError:
                     up = False
                 if up:
                     self.reconnects += 1
+                    self.base_url = base
+                    self.url = self._url(base)
                     return True
         return False
 
     async def _play(self, resync: bool) -> dict[str, Any] | None:
+        # A new connection may reach a server that never saw the last answer (it crashed,
+        # or the table moved before it was saved): the prompt sent again is answered again
+        # (the server refuses a duplicate as stale).
+        self._answered = None
+        # A live event may overtake the resync's (the table moved on between the welcome
+        # and the resync): events up to ``floor`` were seen before, the rest once each.
+        floor = self.last_seq
+        got: set[int] = set()
         async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
             await ws.send(auth_frame(self.token))
             async for raw in ws:
                 frame: dict[str, Any] = json.loads(raw)
                 kind = frame["type"]
-                if resync and self._seen_before(frame):
+                if resync and self._seen_before(frame, floor, got):
                     continue  # already seen before the reconnect
                 if self.on_frame is not None:
                     self.on_frame(frame)
                 if kind == "event":
-                    self.last_seq = frame["seq"]
+                    got.add(frame["seq"])
+                    self.last_seq = max(self.last_seq, frame["seq"])
                     if self.sent_at is not None and self.latencies is not None:
                         self.latencies.append(time.perf_counter() - self.sent_at)
                     self.sent_at = None
                     self._event_closes_prompt(frame["event"])
                 elif kind == "state":
                     self.view = VIEW_ADAPTER.validate_python(frame["view"])
-                    self.last_seq = max(self.last_seq, frame["seq"])
+                    if not resync:  # after a reconnect the resync brings the events between
+                        self.last_seq = max(self.last_seq, frame["seq"])
                 elif kind == "prompt":
                     await self._prompt(ws, frame)
                 elif kind == "welcome":
@@ -196,10 +218,10 @@ class SeatClient:
             return self.match_end
         raise Dropped(ws.close_code)
 
-    def _seen_before(self, frame: dict[str, Any]) -> bool:
+    def _seen_before(self, frame: dict[str, Any], floor: int, got: set[int]) -> bool:
         """An event or hand result resent by the resync after a reconnect."""
         if frame["type"] == "event":
-            return bool(frame["seq"] <= self.last_seq)
+            return bool(frame["seq"] <= floor or frame["seq"] in got)
         if frame["type"] == "hand_end":  # it shares its seq with its ``settled`` event
             return any(h["seq"] == frame["seq"] for h in self.hands)
         return False

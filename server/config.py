@@ -117,6 +117,18 @@ class Settings(BaseSettings):
     )
     queue_bot_fill_after: float | None = Field(180.0, ge=0)
 
+    # Cluster (docs/cluster.md): with a Redis URL, e.g. redis://redis:6379/0, this instance
+    # joins the instances that share its PostgreSQL database; unset, it runs alone. A
+    # table's lease expires ``lease_seconds`` after its owner's last renewal (a dead
+    # instance's tables move then). ``instance_id`` defaults to host-pid-random;
+    # ``advertise_url`` is where the other instances reach this one over HTTP (default
+    # http://<host>:<port>); ``cluster_namespace`` prefixes every Redis key.
+    redis_url: str | None = None
+    lease_seconds: float = Field(4.0, ge=0.5, le=60)
+    instance_id: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[\w.:-]+$")
+    advertise_url: str | None = None
+    cluster_namespace: str = Field("jantaku", min_length=1, max_length=32, pattern=r"^[\w-]+$")
+
     @field_validator(
         "table_create_rate",
         "register_rate_per_address",

@@ -11,6 +11,7 @@ from server.repositories.protocols import Store
 from server.runtime.manager import TableManager
 
 if TYPE_CHECKING:
+    from server.cluster.node import ClusterNode
     from server.matchmaking.matchmaker import Matchmaker
 
 
@@ -21,6 +22,7 @@ class Services:
     manager: TableManager
     admin_hash: str
     matchmaker: Matchmaker | None = None  # set at start-up (server.matchmaking)
+    cluster: ClusterNode | None = None  # with JANTAKU_REDIS_URL (server/cluster)
     passwords: Passwords = field(init=False)
     limits: AuthLimits = field(init=False)
 

@@ -97,6 +97,10 @@ class Match(Base):
     banks: Mapped[list[float] | None] = mapped_column(JSON)  # time bank left per place
     # per place, the hands a stand-in bot played for an absent player
     standins: Mapped[list[list[int]] | None] = mapped_column(JSON)
+    # Cluster ownership (docs/cluster.md): the fencing token of the table's current owner,
+    # raised by every takeover, and that owner's instance id; appends carry the token.
+    owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    owner: Mapped[str | None] = mapped_column(String(64))
 
 
 class MatchEvent(Base):

@@ -65,6 +65,7 @@ from server.repositories.protocols import (
     AuditRow,
     CorrectionRow,
     EventLog,
+    Fenced,
     HandRow,
     LeaderRow,
     LoggedEvent,
@@ -780,11 +781,16 @@ class SqlEventLog:
             async with self.db.write() as conn:
                 locked: dict[str, Row[Any]] = {}
                 for table_id in order:
-                    if {ev.event.get("type") for ev in batches[table_id]} & RECORDED:
+                    recorded = {ev.event.get("type") for ev in batches[table_id]} & RECORDED
+                    epoch = batches[table_id][0].epoch  # a cluster owner's fencing token
+                    if recorded or epoch is not None:
                         match = await self.db.lock_match(conn, table_id)
                         if match is None:
                             raise ValueError(f"table {table_id}: no such match")
-                        locked[table_id] = match
+                        if epoch is not None and match.owner_epoch != epoch:
+                            raise Fenced(f"table {table_id}: epoch {epoch} is stale")
+                        if recorded:
+                            locked[table_id] = match
                 # Otherwise the primary key (match, seq) refuses a second writer of the same
                 # seq and the foreign key an unknown match.
                 last = await self._last_seqs(conn, order)

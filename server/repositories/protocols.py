@@ -15,6 +15,12 @@ class StorageError(Exception):
     written, and the caller may try again."""
 
 
+class Fenced(StorageError):
+    """The event log refused an append whose fencing token (``LoggedEvent.epoch``) is not
+    the table's current owner epoch: another instance took the table over
+    (docs/cluster.md). The actor that gets it must stop at once."""
+
+
 class NameTaken(Exception):
     """Another account already has this name (compared by ``server.accounts.name_key``)."""
 
@@ -97,6 +103,8 @@ class LoggedEvent:
     seq: int  # 1, 2, 3 … per table
     hand_number: int | None
     event: dict[str, Any]  # the engine's unredacted event JSON
+    # the owner's fencing token (a cluster instance's lease epoch); None: not fenced
+    epoch: int | None = None
 
 
 @dataclass

@@ -44,6 +44,7 @@ from engine.wall import commitment
 from server.config import Settings
 from server.repositories.protocols import (
     PROJECTED_FIELDS,
+    Fenced,
     LoggedEvent,
     StorageError,
     Store,
@@ -152,6 +153,10 @@ class TableActor:
         self._external_tasks: set[asyncio.Task[None]] = set()
         # called once when the table is finished or aborted (the manager frees it later)
         self.on_over: Callable[[TableActor], None] | None = None
+        # Cluster ownership (server/cluster): the lease's fencing token every append carries,
+        # and what to call when the log refused it (another instance owns the table now).
+        self.fence: int | None = None
+        self.on_fenced: Callable[[TableActor], None] | None = None
 
     # ------------------------------------------------------------------ plumbing
 
@@ -278,8 +283,13 @@ class TableActor:
                 hand_number = ev.hand_number
             entry = Entry(seq, ev, seating, loop_now, event_to_json(ev))
             entries.append(entry)
-            logged.append(LoggedEvent(self.id, seq, hand_number, entry.json))
-        await self.store.events.append(logged)
+            logged.append(LoggedEvent(self.id, seq, hand_number, entry.json, self.fence))
+        try:
+            await self.store.events.append(logged)
+        except Fenced:
+            if self.on_fenced is not None:
+                self.on_fenced(self)  # stops this actor: it no longer owns the table
+            raise
         self.state = state
         self.log.extend(entries)
         for external in self.external.values():

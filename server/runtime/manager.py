@@ -10,7 +10,7 @@ import asyncio
 import time
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from limits import parse
 from limits.storage import MemoryStorage
@@ -23,6 +23,17 @@ from server.runtime.tables import build_table
 from server.ws.messages import CloseCode
 
 OPEN = ("waiting", "playing", "paused")
+
+
+class Ownership(Protocol):
+    """A cluster instance's hold on its tables (server.cluster.node): a new table's lease
+    and fencing token, a freed table's release, an actor whose append was fenced."""
+
+    async def claim_new(self, table_id: str) -> int: ...
+
+    def released(self, table_id: str) -> None: ...
+
+    def fenced(self, actor: TableActor) -> None: ...
 
 
 class TableManager:
@@ -39,6 +50,7 @@ class TableManager:
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._freeing: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[bool]] = set()
+        self.ownership: Ownership | None = None  # set by a cluster instance
 
     def check_quota(self, player_id: str) -> None:
         """Refuse a new table of ``player_id`` over the per-player limits (the admin has
@@ -98,13 +110,18 @@ class TableManager:
         if created_by != "admin":
             self.check_quota(created_by)
         await self.store.tables.add(record)
-        actor = self._adopt(TableActor(record, table, self.store, self.settings, names))
+        actor = TableActor(record, table, self.store, self.settings, names)
+        if self.ownership is not None:
+            actor.fence = await self.ownership.claim_new(record.id)
+        self._adopt(actor)
         await actor.call(actor.start_if_full)
         return actor
 
     def _adopt(self, actor: TableActor) -> TableActor:
         self.actors[actor.id] = actor
         actor.on_over = self._schedule_free
+        if self.ownership is not None:
+            actor.on_fenced = self.ownership.fenced
         actor.run()
         return actor
 
@@ -133,6 +150,8 @@ class TableManager:
         del self.actors[table_id]
         await actor.stop(CloseCode.TABLE_CLOSED, "the table is over")
         self.tables_freed += 1
+        if self.ownership is not None:
+            self.ownership.released(table_id)
         return True
 
     async def stored(self, table_id: str) -> TableRecord:
@@ -166,6 +185,9 @@ class TableManager:
             raise TableError(404, "table_not_found", f"no table '{table_id}'")
         return table_public(record, await self._names(record))
 
+    async def names_of(self, record: TableRecord) -> dict[int, str]:
+        return await self._names(record)
+
     async def _names(self, record: TableRecord) -> dict[int, str]:
         names: dict[int, str] = {}
         for place, occupant in enumerate(record.seats):
@@ -174,11 +196,16 @@ class TableManager:
                 names[place] = player.name
         return names
 
-    async def restore(self, record: TableRecord, names: dict[int, str]) -> TableActor:
-        """Bring back a stored table (server restart): rebuild it from its seed and its
-        event log and run it again. Finished and aborted tables are restored read-only."""
+    async def restore(
+        self, record: TableRecord, names: dict[int, str], fence: int | None = None
+    ) -> TableActor:
+        """Bring back a stored table (server restart, or a cluster takeover with the new
+        lease's ``fence``): rebuild it from its seed and its event log and run it again.
+        Finished and aborted tables are restored read-only."""
         table = build_table(record.ruleset, record.options)
-        actor = self._adopt(TableActor(record, table, self.store, self.settings, names))
+        actor = TableActor(record, table, self.store, self.settings, names)
+        actor.fence = fence
+        self._adopt(actor)
         if record.seed is not None:
             logged = await self.store.events.read(record.id)
             await actor.call(lambda: actor.recover(record.seed or "", logged))

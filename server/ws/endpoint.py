@@ -55,6 +55,13 @@ async def table_socket(
     auth: str | None = None,
 ) -> None:
     services: Services = ws.app.state.services
+    cluster = services.cluster  # a table owned by another instance is relayed there
+    if (
+        cluster is not None
+        and not getattr(ws, "relayed", False)
+        and await cluster.relay(ws, table_id)
+    ):
+        return
     await ws.accept()
     if not origin_allowed(ws.headers, services.settings.allowed_origins):
         await _refuse(ws, "origin_not_allowed", "this origin may not connect", CloseCode.FORBIDDEN)

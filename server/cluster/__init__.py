@@ -1,0 +1,5 @@
+"""Many ``jantaku serve`` instances on one PostgreSQL database, coordinated through Redis
+(docs/cluster.md): leases with fencing tokens (``leases``), the instance registry with
+heartbeats and load (``registry``), the WebSocket relay over pub/sub (``relay``), REST
+routing to a table's owner (``routing``), and the instance that ties them together:
+placement, failover and drain (``node``). Without ``JANTAKU_REDIS_URL`` none of it runs."""
