@@ -124,7 +124,7 @@ class Settings(BaseSettings):
     # ``advertise_url`` is where the other instances reach this one over HTTP (default
     # http://<host>:<port>); ``cluster_namespace`` prefixes every Redis key.
     redis_url: str | None = None
-    lease_seconds: float = Field(4.0, ge=0.5, le=60)
+    lease_seconds: float = Field(3.0, ge=0.5, le=60)
     instance_id: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[\w.:-]+$")
     advertise_url: str | None = None
     cluster_namespace: str = Field("jantaku", min_length=1, max_length=32, pattern=r"^[\w-]+$")

@@ -26,6 +26,7 @@ DESCRIPTIONS = {
     410: "The table is over and has left the server's memory (its record stays)",
     422: "A field is invalid (``field`` names it)",
     429: "Too many requests (``Retry-After`` says when to try again)",
+    503: "A cluster instance the request needs did not answer (``Retry-After``)",
 }
 
 AUTH = (401, 403)

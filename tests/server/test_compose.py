@@ -29,7 +29,8 @@ def interpolate(value: str) -> str:
 
 def test_services_and_their_order() -> None:
     services = compose()["services"]
-    assert set(services) == {"db", "migrate", "jantaku"}
+    assert set(services) == {"db", "migrate", "jantaku", "redis", "jantaku-1", "jantaku-2", "proxy"}
+    assert services["jantaku"]["profiles"] == ["single"]
     db = services["db"]
     assert db["image"].startswith("postgres:")
     assert "pg_isready" in " ".join(db["healthcheck"]["test"])
@@ -49,11 +50,11 @@ def test_services_and_their_order() -> None:
     assert server["image"] == migrate["image"] and "build" in migrate
 
 
-def test_one_database_url_for_the_migration_and_the_server() -> None:
+def test_one_database_url_for_the_migration_and_the_servers() -> None:
     services = compose()["services"]
     urls = {
         interpolate(services[s]["environment"]["JANTAKU_DATABASE_URL"])
-        for s in ("migrate", "jantaku")
+        for s in ("migrate", "jantaku", "jantaku-1", "jantaku-2")
     }
     assert len(urls) == 1
     url = make_url(urls.pop())
@@ -65,7 +66,7 @@ def test_one_database_url_for_the_migration_and_the_server() -> None:
 
 def test_the_commands_exist_and_the_image_carries_the_migrations() -> None:
     runner = CliRunner()
-    for service in ("migrate", "jantaku"):
+    for service in ("migrate", "jantaku", "jantaku-1", "jantaku-2"):
         command = compose()["services"][service]["command"]
         r = runner.invoke(app, [*command[1:], "--help"])
         assert r.exit_code == 0, r.output
@@ -73,3 +74,25 @@ def test_the_commands_exist_and_the_image_carries_the_migrations() -> None:
     assert "COPY migrations ./migrations" in dockerfile
     assert "JANTAKU_MIGRATIONS=/app/migrations" in dockerfile
     assert (ROOT / "migrations" / "env.py").exists()
+
+
+def test_the_cluster_profile() -> None:
+    """Two replicas on one database and one Redis, each reachable by the other at its own
+    advertised address, behind nginx on port 8000 that passes WebSocket upgrades."""
+    services = compose()["services"]
+    replicas = [services["jantaku-1"], services["jantaku-2"]]
+    for name, replica in zip(("jantaku-1", "jantaku-2"), replicas, strict=True):
+        env = replica["environment"]
+        assert replica["profiles"] == ["cluster"] and "ports" not in replica
+        assert env["JANTAKU_REDIS_URL"] == "redis://redis:6379/0"
+        assert env["JANTAKU_INSTANCE_ID"] == name
+        assert env["JANTAKU_ADVERTISE_URL"] == f"http://{name}:8000"
+        assert replica["depends_on"]["redis"]["condition"] == "service_healthy"
+        assert replica["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert "redis-cli" in " ".join(services["redis"]["healthcheck"]["test"])
+    proxy = services["proxy"]
+    assert proxy["image"].startswith("nginx:") and "8000:8000" in proxy["ports"]
+    source = proxy["volumes"][0].split(":")[0]
+    conf = (ROOT / source).read_text()
+    assert "jantaku-1:8000" in conf and "jantaku-2:8000" in conf
+    assert "proxy_set_header Upgrade $http_upgrade" in conf and "listen 8000" in conf
