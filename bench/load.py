@@ -131,7 +131,8 @@ def serve(port: int, ws: str, database_url: str, profile: str) -> None:
             os._exit(0)
 
         signal.signal(signal.SIGTERM, dump)
-        prof.enable()
+        # enabled when the play starts (SIGUSR1 from run_tables): table creation is not in it
+        signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
     options = uvicorn_options(settings)
     if ws != "jantaku":
         options["ws"] = ws
@@ -237,11 +238,20 @@ async def make_tables(
 
 
 async def run_tables(
-    base: str, pid: int, n: int, ruleset: str, hands: int, state: bool, seed: int
+    base: str,
+    pid: int,
+    n: int,
+    ruleset: str,
+    hands: int,
+    state: bool,
+    seed: int,
+    profiling: bool = False,
 ) -> dict[str, Any]:
     from server.client import ws_url
 
     tables = await make_tables(base, n, ruleset, hands, False)
+    if profiling:
+        os.kill(pid, signal.SIGUSR1)  # the profile covers the play only
     extra = {"state_on_prompt": "true"} if state else {}
     tally = Tally()
     rng = random.Random(seed)
@@ -356,7 +366,8 @@ def show(row: dict[str, Any], as_json: bool) -> None:
         f"cpu/action={row['server_cpu_ms_per_action']:5.2f}ms "
         f"cpu/frame={row['server_cpu_us_per_frame']:5.1f}us "
         f"frames/action={row['frames_per_action']:4.1f} B/frame={row['bytes_per_frame']:4.0f} "
-        f"cpu share={row['server_cpu_share']:.2f} finished={row['finished']:.0f}/{row['tables']} "
+        f"actions={row['actions']} cpu share={row['server_cpu_share']:.2f} "
+        f"finished={row['finished']:.0f}/{row['tables']} "
         f"errors={row['errors']}  load {row['load']}",
         flush=True,
     )
@@ -428,7 +439,16 @@ def main() -> None:
                 for ruleset in rulesets:
                     for n in [n for n in ns for _ in range(args.repeat)]:
                         row = asyncio.run(
-                            run_tables(base, proc.pid, n, ruleset, args.hands, not args.no_state, n)
+                            run_tables(
+                                base,
+                                proc.pid,
+                                n,
+                                ruleset,
+                                args.hands,
+                                not args.no_state,
+                                n,
+                                bool(args.profile),
+                            )
                         )
                         row["ws"] = ws
                         sizes.append(row["bytes_per_frame"])

@@ -20,7 +20,13 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
     ("JSON encoding", ("json/", "orjson", ":dumps", "_to_json", "SchemaSerializer")),
     (
         "socket writes",
-        ("websockets/", "uvicorn/protocols/websockets", "starlette/websockets", "connection.py"),
+        (
+            "websockets/",
+            "uvicorn/protocols/websockets",
+            "starlette/websockets",
+            "connection.py",
+            "server/ws/transport.py",
+        ),
     ),
     ("engine step", ("engine/decide.py", "engine/evolve.py", "rulesets/", "engine/wall.py")),
     (

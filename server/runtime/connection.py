@@ -14,6 +14,9 @@ import orjson
 from starlette.websockets import WebSocket
 
 from server.ws.messages import CloseCode
+from server.ws.transport import send_texts
+
+BATCH = 64  # frames written to the socket at once, at most
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -98,13 +101,29 @@ class Connection:
             times.pop()
 
     async def writer(self) -> None:
-        """Write queued frames until ``close``; then close the socket with its code."""
+        """Write queued frames until ``close``; then close the socket with its code. The
+        frames queued meanwhile (a table change sends several) go out together, in one
+        socket write when the server offers it (server.ws.transport.send_texts)."""
+        queue = self._queue
+        send_many = send_texts(getattr(self.ws, "scope", None))
         try:
             while True:
-                item = await self._queue.get()
+                batch: list[str] = []
+                item = await queue.get()
+                while item is not None:
+                    batch.append(item)
+                    if len(batch) >= BATCH or queue.empty():
+                        break
+                    item = queue.get_nowait()
+                if not batch:
+                    pass
+                elif send_many is not None:
+                    await send_many(batch)
+                else:
+                    for text in batch:
+                        await self.ws.send_text(text)
                 if item is None:
                     break
-                await self.ws.send_text(item)
             with contextlib.suppress(Exception):
                 await self.ws.close(self.close_code or CloseCode.NORMAL, self._close_reason)
         except Exception:  # the peer went away while we were writing
