@@ -60,7 +60,9 @@ class Connection:
         self.connected_at = time.time()
         self.closed = False
         self.close_code: int | None = None
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        # frames to write (None: close), and the writer's wake-up while it waits for one
+        self._frames: deque[str | None] = deque()
+        self._wake: asyncio.Future[None] | None = None
         self._recent: dict[str, deque[float]] = {}
 
     @property
@@ -70,10 +72,22 @@ class Connection:
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        if self._queue.qsize() >= self.queue_limit:
+        if len(self._frames) >= self.queue_limit:
             self.close(CloseCode.TOO_SLOW, "client does not read its frames")
             return
-        self._queue.put_nowait(frame if isinstance(frame, str) else dumps(frame))
+        self._put(frame if isinstance(frame, str) else dumps(frame))
+
+    def _put(self, item: str | None) -> None:
+        self._frames.append(item)
+        wake = self._wake
+        if wake is not None:
+            self._wake = None
+            if not wake.done():
+                wake.set_result(None)
+
+    def pending(self) -> list[str | None]:
+        """The frames queued and not yet written (None: the close), oldest first."""
+        return list(self._frames)
 
     def close(self, code: int = CloseCode.NORMAL, reason: str = "") -> None:
         if self.closed:
@@ -81,7 +95,7 @@ class Connection:
         self.closed = True
         self.close_code = code
         self._close_reason = reason
-        self._queue.put_nowait(None)
+        self._put(None)
 
     def allowed(self, kind: str, per_10s: int) -> bool:
         """Rate limit: at most ``per_10s`` requests of ``kind`` in any 10 seconds."""
@@ -104,17 +118,21 @@ class Connection:
         """Write queued frames until ``close``; then close the socket with its code. The
         frames queued meanwhile (a table change sends several) go out together, in one
         socket write when the server offers it (server.ws.transport.send_texts)."""
-        queue = self._queue
+        frames = self._frames
         send_many = send_texts(getattr(self.ws, "scope", None))
         try:
             while True:
+                if not frames:
+                    self._wake = asyncio.get_running_loop().create_future()
+                    await self._wake
+                    continue
                 batch: list[str] = []
-                item = await queue.get()
+                item = frames.popleft()
                 while item is not None:
                     batch.append(item)
-                    if len(batch) >= BATCH or queue.empty():
+                    if len(batch) >= BATCH or not frames:
                         break
-                    item = queue.get_nowait()
+                    item = frames.popleft()
                 if not batch:
                     pass
                 elif send_many is not None:

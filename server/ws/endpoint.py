@@ -124,7 +124,13 @@ async def table_socket(
     writer = asyncio.create_task(conn.writer())
     try:
         await actor.call(lambda: actor.join(conn))
-        await _read(ws, conn, actor, services, SeenClock(services, conn.player_id))
+        # The reader is a task of its own: each frame received resumes it alone, not the
+        # whole chain of ASGI middleware and routing frames this endpoint runs under
+        # (cancelling this endpoint cancels the task it awaits).
+        await asyncio.create_task(
+            _read(ws, conn, actor, services, SeenClock(services, conn.player_id)),
+            name=f"ws-read-{table_id}",
+        )
     finally:
         actor.submit(lambda: actor.leave(conn))
         conn.close(CloseCode.NORMAL, "bye")

@@ -82,12 +82,7 @@ async def play(ruleset: str, options: dict[str, Any]) -> dict[str, list[str]]:
     assert actor.record.status == "finished"
     out: dict[str, list[str]] = {}
     for name, conn in zip(VIEWERS, [*conns, watcher], strict=True):
-        frames: list[str] = []
-        queue = conn._queue
-        while not queue.empty():
-            item = queue.get_nowait()
-            if item is not None:
-                frames.append(canonical(item, actor.id))
+        frames = [canonical(item, actor.id) for item in conn.pending() if item is not None]
         out[name] = frames
     await manager.shutdown()
     return out
