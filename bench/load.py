@@ -83,6 +83,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def cpu_split(pid: int) -> tuple[float, float, float]:
+    """(utime, stime, the main thread's utime + stime) of a process, in seconds: the main
+    thread runs the event loop; the others are the database driver's (and the kernel's
+    work for all of them is stime)."""
+
+    def fields(path: str) -> list[str]:
+        with open(path) as f:
+            return f.read().rsplit(")", 1)[1].split()
+
+    whole, main = fields(f"/proc/{pid}/stat"), fields(f"/proc/{pid}/task/{pid}/stat")
+    return int(whole[11]) / TICK, int(whole[12]) / TICK, (int(main[11]) + int(main[12])) / TICK
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -265,10 +278,11 @@ async def run_tables(
         for tid, toks in tables
         for tok in toks
     ]
-    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    split0, t0 = cpu_split(pid), time.perf_counter()
     await asyncio.gather(*seats)
     wall = time.perf_counter() - t0
-    cpu = cpu_seconds(pid) - cpu0
+    user, system, loop = (b - a for a, b in zip(split0, cpu_split(pid), strict=True))
+    cpu = user + system
     actions = max(tally.actions, 1)
     return {
         "kind": "jantaku",
@@ -284,6 +298,9 @@ async def run_tables(
         "p99_ms": percentile(tally.latencies, 99) * 1000,
         "server_cpu_ms_per_action": cpu * 1000 / actions,
         "server_cpu_us_per_frame": cpu * 1e6 / max(tally.frames, 1),
+        "server_user_ms_per_action": user * 1000 / actions,
+        "server_sys_ms_per_action": system * 1000 / actions,
+        "server_loop_thread_ms_per_action": loop * 1000 / actions,
         "server_cpu_share": cpu / wall,
         "frames_per_action": tally.frames / actions,
         "bytes_per_frame": tally.bytes / max(tally.frames, 1),
@@ -364,6 +381,9 @@ def show(row: dict[str, Any], as_json: bool) -> None:
         f"{row['actions_per_s']:7.0f} actions/s {row['frames_per_s']:7.0f} frames/s "
         f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms "
         f"cpu/action={row['server_cpu_ms_per_action']:5.2f}ms "
+        f"(user {row['server_user_ms_per_action']:4.2f} "
+        f"sys {row['server_sys_ms_per_action']:4.2f}, "
+        f"loop thread {row['server_loop_thread_ms_per_action']:4.2f}) "
         f"cpu/frame={row['server_cpu_us_per_frame']:5.1f}us "
         f"frames/action={row['frames_per_action']:4.1f} B/frame={row['bytes_per_frame']:4.0f} "
         f"actions={row['actions']} cpu share={row['server_cpu_share']:.2f} "
