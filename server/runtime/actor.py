@@ -58,6 +58,7 @@ from server.runtime.frames import (
     Match,
     Prompt,
     event_frames,
+    offered_frames,
     prompt_frame,
     state_frame,
 )
@@ -364,13 +365,19 @@ class TableActor:
     def _state_frame(self, viewer: Viewer, state: MatchState, seq: int) -> dict[str, Any]:
         return state_frame(state, viewer, seq)
 
-    def _prompt_frame(self, p: Prompt) -> dict[str, Any]:
+    def _prompt_frame(self, p: Prompt) -> str:
         return prompt_frame(p, self.banks[p.place], asyncio.get_running_loop().time())
 
     def _send_prompt(self, conn: Connection, p: Prompt) -> None:
         if conn.state_on_prompt and self.state is not None:
             conn.send(self._state_frame(p.seat, self.state, len(self.log)))
+        self._offer(conn, p)
+
+    def _offer(self, conn: Connection, p: Prompt) -> None:
+        """Send ``p``'s frame; the connection knows its action frames' texts (an answer
+        sent back as offered needs no parsing: server.ws.endpoint)."""
         conn.send(self._prompt_frame(p))
+        conn.offered = offered_frames(p)
 
     def _status(self, status: str, reason: str) -> None:
         frame = dumps(
@@ -745,7 +752,7 @@ class TableActor:
                 # the stand-in's prompt is opened again for the player, with their clock
                 self._reopen([conn.place])
             elif p is not None:
-                conn.send(self._prompt_frame(p))
+                self._offer(conn, p)
             # someone is here again: stand-ins left idle while nobody was play on
             self._reopen([q for q in self.standins if q in self.prompts])
         if conn.flow and self.hold is not None:

@@ -8,13 +8,16 @@ import contextlib
 import json
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.websockets import WebSocket
 
 from server.ws.messages import CloseCode
 from server.ws.transport import send_texts
+
+if TYPE_CHECKING:
+    from engine.actions import Action
 
 BATCH = 64  # frames written to the socket at once, at most
 
@@ -64,6 +67,8 @@ class Connection:
         self._frames: deque[str | None] = deque()
         self._wake: asyncio.Future[None] | None = None
         self._recent: dict[str, deque[float]] = {}
+        # the action frames of the last prompt sent, text → action (frames.offered_frames)
+        self.offered: dict[str, Action] = {}
 
     @property
     def spectator(self) -> bool:

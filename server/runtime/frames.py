@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, action_to_json
@@ -44,6 +44,8 @@ class Prompt:
     opened: float  # loop time
     allowance: float | None  # seconds; None: untimed
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
+    # the text of each action frame offered → the action it stands for (offered_frames)
+    offered: dict[str, Action] | None = None
 
     def cancel(self) -> None:
         for h in self.handles:
@@ -157,22 +159,48 @@ def state_frame(state: MatchState, viewer: Viewer, seq: int) -> dict[str, Any]:
     return {"type": "state", "seq": seq, "view": view_to_json(view_for(state, viewer))}
 
 
-def prompt_frame(p: Prompt, bank: float, loop_now: float) -> dict[str, Any]:
+_ACTION_JSON: dict[Action, dict[str, Any]] = {}  # actions' JSON (cleared when full)
+ACTION_JSON_LIMIT = 4096
+
+
+def action_json(a: Action) -> dict[str, Any]:
+    """``action_to_json(a)``, remembered per action (never mutated: callers copy)."""
+    out = _ACTION_JSON.get(a)
+    if out is None:
+        if len(_ACTION_JSON) >= ACTION_JSON_LIMIT:
+            _ACTION_JSON.clear()
+        out = _ACTION_JSON[a] = action_to_json(a)
+    return out
+
+
+def offered_frames(p: Prompt) -> dict[str, Action]:
+    """The action frames ``p`` offers, as the client sends them back: each frame's text →
+    the action parsing that text gives (the offered action with its prompt id). Built
+    once per prompt."""
+    if p.offered is None:
+        pid = p.prompt_id
+        p.offered = {
+            dumps(
+                {"type": "action", "prompt_id": pid, "action": action_json(a) | {"prompt": pid}}
+            ): replace(a, prompt=pid)
+            for a in p.actions
+        }
+    return p.offered
+
+
+def prompt_frame(p: Prompt, bank: float, loop_now: float) -> str:
+    """The prompt's frame: its clock and the action frames it offers (each one's text as
+    ``offered_frames`` has it; the whole is the text ``dumps`` writes for the frame)."""
     deadline = None
     if p.allowance is not None:
         left = p.opened + p.allowance - loop_now
         deadline = round(time.time() + max(left, 0.0), 3)
-    return {
-        "type": "prompt",
-        "prompt_id": p.prompt_id,
-        "deadline": deadline,
-        "bank": round(bank, 3) if p.allowance is not None else None,
-        "actions": [
-            {
-                "type": "action",
-                "prompt_id": p.prompt_id,
-                "action": action_to_json(a) | {"prompt": p.prompt_id},
-            }
-            for a in p.actions
-        ],
-    }
+    head = dumps(
+        {
+            "type": "prompt",
+            "prompt_id": p.prompt_id,
+            "deadline": deadline,
+            "bank": round(bank, 3) if p.allowance is not None else None,
+        }
+    )
+    return f'{head[:-1]},"actions":[{",".join(offered_frames(p))}]}}'

@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from engine.actions import Action
 from server.runtime.actor import TableActor, TableError
 from server.runtime.connection import Connection
 from server.services import Services
@@ -203,6 +204,11 @@ async def _handle(
     settings = services.settings
     if not conn.allowed("frame", settings.frames_per_10s):
         return _error("rate_limited", f"at most {settings.frames_per_10s} frames per 10 s")
+    text = message.get("text")
+    offered = conn.offered.get(text) if isinstance(text, str) else None
+    if offered is not None:  # an action frame of the last prompt, sent back as offered:
+        assert offered.prompt is not None  # what parsing the text gives, known already
+        return await _act(conn, actor, offered.prompt, offered)
     limits = JsonLimits(settings.json_max_depth, settings.json_max_number_chars)
     try:
         msg = client_message(message, settings.max_frame_bytes, limits)
@@ -215,14 +221,7 @@ async def _handle(
             )
         return _error(exc.code, exc.message, exc.ref) | {"garbage": True}
     if isinstance(msg, ActionMsg):
-        try:
-            refused = await actor.call(lambda: actor.act(conn, msg.prompt_id, msg.action))
-        except Exception:
-            log.exception("table %s: action failed", actor.id)
-            return _error("internal", "the action could not be processed", msg.prompt_id)
-        if refused is None:  # accepted actions are bounded by the prompts, not the budget
-            conn.refund("frame")
-        return refused
+        return await _act(conn, actor, msg.prompt_id, msg.action)
     if isinstance(msg, ResyncMsg):
         if not conn.allowed("resync", settings.resync_per_10s):
             return _error(
@@ -256,6 +255,19 @@ async def _handle(
         )
     actor.submit(lambda: actor.chat(conn, text))
     return None
+
+
+async def _act(
+    conn: Connection, actor: TableActor, prompt_id: int, action: Action
+) -> dict[str, Any] | None:
+    try:
+        refused = await actor.call(lambda: actor.act(conn, prompt_id, action))
+    except Exception:
+        log.exception("table %s: action failed", actor.id)
+        return _error("internal", "the action could not be processed", prompt_id)
+    if refused is None:  # accepted actions are bounded by the prompts, not the budget
+        conn.refund("frame")
+    return refused
 
 
 def _now() -> float:
