@@ -45,6 +45,7 @@ from engine.events import (
     Settled,
 )
 from engine.evolve import evolve
+from engine.fast_records import builder
 from engine.legal import legal_actions, legal_win, seat_waits
 from engine.melds import Meld, MeldType
 from engine.state import (
@@ -59,7 +60,6 @@ from engine.state import (
     MatchState,
     MeldRecord,
     WinRecord,
-    builder,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
 from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of

@@ -31,6 +31,7 @@ from engine.events import (
     Settled,
     TimeCalled,
 )
+from engine.fast_records import copier
 from engine.melds import Meld, MeldType
 from engine.state import (
     SEATS,
@@ -42,19 +43,18 @@ from engine.state import (
     Phase,
     SeatState,
     update,
-    updater,
 )
 from engine.table_rules import Kuikae
 from engine.tiles import Tile, kind_of
 
-# Positional copiers for the hot paths (engine.state.updater): a draw and a discard are
-# most of a hand's events.
-_NEXT_HAND = updater(MatchState, "hand", "version", "prompt")
-_SEAT_HAND = updater(SeatState, "hand")
-_SEAT_DISCARDED = updater(
+# ``update`` bound once for the shapes of change of a draw and a discard (most of a
+# hand's events): the same copies, called by name, without building a dict each time.
+_next_hand = copier(MatchState, "hand", "version", "prompt")
+_seat_hand = copier(SeatState, "hand")
+_seat_discarded = copier(
     SeatState, "hand", "discards", "riichi", "double_riichi", "ippatsu", "furiten_temp", "kuikae"
 )
-_HAND_DREW = updater(
+_hand_drew = copier(
     HandState,
     "front",
     "replacements",
@@ -67,29 +67,25 @@ _HAND_DREW = updater(
     "rinshan",
     "kong_pending",
 )
-_HAND_DISCARDED = updater(
+_hand_discarded = copier(
     HandState, "dealing", "seats", "discard_log", "drawn", "after_call", "rinshan"
 )
-_HAND_DEALT = updater(HandState, "seats", "front")
+_hand_dealt = copier(HandState, "seats", "front")
 _DISCARD_RECORDS: dict[tuple[Tile, bool, bool], DiscardRecord] = {}
 
 
 def evolve(state: MatchState, event: Event) -> MatchState:
     version = state.version + 1
-    kind = type(event)  # the two commonest events first
-    if kind is Drew:
-        return _NEXT_HAND(state, _drew(_hand(state), event), version, version)  # type: ignore[arg-type]
-    if kind is Discarded:
-        hand = _discarded(_hand(state), event)  # type: ignore[arg-type]
-        return _NEXT_HAND(state, hand, version, version)
-    if kind is Dealt:
-        return _NEXT_HAND(state, _dealt(_hand(state), event), version, version)  # type: ignore[arg-type]
-    prompt = state.prompt if isinstance(event, Answered | Furiten) else version
-    new = _apply(state, event)
-    # ``_apply`` always returns a fresh object nobody else holds yet
-    object.__setattr__(new, "version", version)
-    object.__setattr__(new, "prompt", prompt)
-    return new
+    if isinstance(event, Drew):  # the two commonest events first
+        hand = _drew(_hand(state), event)
+    elif isinstance(event, Discarded):
+        hand = _discarded(_hand(state), event)
+    elif isinstance(event, Dealt):
+        hand = _dealt(_hand(state), event)
+    else:
+        prompt = state.prompt if isinstance(event, Answered | Furiten) else version
+        return update(_apply(state, event), version=version, prompt=prompt)
+    return _next_hand(state, hand=hand, version=version, prompt=version)
 
 
 def _hand(state: MatchState) -> HandState:
@@ -126,10 +122,6 @@ def _apply(state: MatchState, event: Event) -> MatchState:
     if isinstance(event, HandStarted):
         return _hand_started(state, event)
     hand = _hand(state)
-    if isinstance(event, Dealt):
-        return update(state, hand=_dealt(hand, event))
-    if isinstance(event, Drew):
-        return update(state, hand=_drew(hand, event))
     if isinstance(event, FlowerSetAside):
         seat = hand.seats[event.seat]
         new_seat = update(
@@ -138,8 +130,6 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         drawn = None if event.seat == hand.turn and hand.drawn == event.tile else hand.drawn
         hand = update(hand, seats=_with_seat(hand, event.seat, new_seat), drawn=drawn)
         return update(state, hand=hand)
-    if isinstance(event, Discarded):
-        return update(state, hand=_discarded(hand, event))
     if isinstance(event, ClaimWindowOpened):
         if event.options is None:
             raise BadEvent("a redacted claim window cannot be applied")
@@ -260,8 +250,10 @@ def _dealt(hand: HandState, event: Dealt) -> HandState:
     if event.tiles is not None and tuple(event.tiles) != tiles:
         raise BadEvent("dealt tiles differ from the wall")
     seat = hand.seats[event.seat]
-    new_seat = _SEAT_HAND(seat, tuple(sorted(seat.hand + tiles)))
-    return _HAND_DEALT(hand, _with_seat(hand, event.seat, new_seat), hand.front + event.count)
+    new_seat = _seat_hand(seat, hand=tuple(sorted(seat.hand + tiles)))
+    return _hand_dealt(
+        hand, seats=_with_seat(hand, event.seat, new_seat), front=hand.front + event.count
+    )
 
 
 def _drew(hand: HandState, event: Drew) -> HandState:
@@ -280,13 +272,23 @@ def _drew(hand: HandState, event: Drew) -> HandState:
     if event.tile is not None and event.tile != tile:
         raise BadEvent("drawn tile differs from the wall")
     seat = hand.seats[event.seat]
-    seats = _with_seat(hand, event.seat, _SEAT_HAND(seat, _add(seat.hand, tile)))
+    seats = _with_seat(hand, event.seat, _seat_hand(seat, hand=_add(seat.hand, tile)))
     if hand.dealing and event.seat != hand.dealer:
         # the initial flower replacement of a seat other than the dealer (mcr.md §3)
         return update(hand, seats=seats, front=front, replacements=replacements)
     rinshan = event.replacement and hand.kong_pending
-    return _HAND_DREW(
-        hand, front, replacements, seats, event.seat, Phase.TURN, None, tile, False, rinshan, False
+    return _hand_drew(
+        hand,
+        front=front,
+        replacements=replacements,
+        seats=seats,
+        turn=event.seat,
+        phase=Phase.TURN,
+        window=None,
+        drawn=tile,
+        after_call=False,
+        rinshan=rinshan,
+        kong_pending=False,
     )
 
 
@@ -303,19 +305,24 @@ def _discarded(hand: HandState, event: Discarded) -> HandState:
     record = _DISCARD_RECORDS.get(key)
     if record is None:
         record = _DISCARD_RECORDS[key] = DiscardRecord(tile, riichi, False, event.tsumogiri)
-    new_seat = _SEAT_DISCARDED(
+    new_seat = _seat_discarded(
         seat,
-        tuple(rest),
-        (*seat.discards, record),
-        seat.riichi or riichi,
-        seat.double_riichi or (riichi and not seat.discards and hand.calls == 0),
-        seat.ippatsu and not seat.riichi_accepted,
-        False,
-        (),
+        hand=tuple(rest),
+        discards=(*seat.discards, record),
+        riichi=seat.riichi or riichi,
+        double_riichi=seat.double_riichi or (riichi and not seat.discards and hand.calls == 0),
+        ippatsu=seat.ippatsu and not seat.riichi_accepted,
+        furiten_temp=False,
+        kuikae=(),
     )
-    seats = _with_seat(hand, event.seat, new_seat)
-    return _HAND_DISCARDED(
-        hand, False, seats, (*hand.discard_log, (event.seat, tile)), None, False, False
+    return _hand_discarded(
+        hand,
+        dealing=False,
+        seats=_with_seat(hand, event.seat, new_seat),
+        discard_log=(*hand.discard_log, (event.seat, tile)),
+        drawn=None,
+        after_call=False,
+        rinshan=False,
     )
 
 

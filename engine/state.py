@@ -1,5 +1,6 @@
 """Frozen table state: ``MatchState`` holds the current ``HandState``; nothing here changes
-except through ``engine.evolve`` (new objects by ``dataclasses.replace``).
+except through ``engine.evolve``, which copies records with ``update`` (the same result as
+``dataclasses.replace``; the fast copy lives in ``engine.fast_records``).
 
 Seats are the four places of the current hand in turn order (0 → 1 → 2 → 3 → 0); the
 dealer is a seat and seat winds follow from it. ``seating[seat]`` names the player sitting
@@ -9,13 +10,13 @@ attached to players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from engine.actions import Action
 from engine.context import WinContext
+from engine.fast_records import update as update
 from engine.melds import Meld
 from engine.scoring import Score
 from engine.table_rules import Replacement, Table
@@ -23,118 +24,6 @@ from engine.tiles import Tile
 from engine.wall import Wall
 
 SEATS = 4
-_DORA_MEMO: dict[int, tuple[Wall, tuple[Tile, ...]]] = {}
-
-_UPDATERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-_BUILDERS: dict[type, Callable[..., Any]] = {}
-_SHADOWS: dict[type, type | None] = {}
-_T = TypeVar("_T")
-
-
-def _shadow(cls: type) -> type | None:
-    """A plain class with the slots of the frozen slotted dataclass ``cls``, in the same
-    order. An object made as one, filled by ordinary attribute stores and then given
-    ``cls`` as its ``__class__`` (allowed between classes of one layout) is an ordinary
-    ``cls`` instance, made several times faster than by writing each slot through its
-    descriptor. None when the layouts differ (then the descriptors it is)."""
-    if cls in _SHADOWS:
-        return _SHADOWS[cls]
-    names = tuple(f.name for f in fields(cls))
-    shadow: type | None = None
-    if cls.__dict__.get("__slots__") == names and cls.__bases__ == (object,):
-        candidate = type(f"_{cls.__name__}Fill", (), {"__slots__": names})
-        probe: Any = object.__new__(candidate)
-        for i, name in enumerate(names):
-            setattr(probe, name, i)
-        try:
-            setattr(probe, "__class__", cls)  # noqa: B010 (the check is the assignment)
-        except TypeError:
-            pass
-        else:
-            if [getattr(probe, name) for name in names] == list(range(len(names))):
-                shadow = candidate
-    _SHADOWS[cls] = shadow
-    return shadow
-
-
-def _fill(cls: type, sources: dict[str, str], namespace: dict[str, Any]) -> list[str]:
-    """Body lines making a ``cls`` from ``sources`` (field name -> expression)."""
-    namespace["new_"] = object.__new__
-    namespace["cls"] = cls
-    shadow = _shadow(cls)
-    if shadow is not None:
-        namespace["shadow_"] = shadow
-        lines = ["    new = new_(shadow_)"]
-        lines += [f"    new.{name} = {src}" for name, src in sources.items()]
-        return [*lines, "    new.__class__ = cls", "    return new"]
-    lines = ["    new = new_(cls)"]
-    for i, (name, src) in enumerate(sources.items()):
-        namespace[f"d{i}"] = cls.__dict__[name].__set__  # what object.__setattr__ reaches
-        lines.append(f"    d{i}(new, {src})")
-    return [*lines, "    return new"]
-
-
-def _compile(name: str, params: list[str], body: list[str], namespace: dict[str, Any]) -> Any:
-    params += [f"{k}={k}" for k in namespace]  # bound as defaults: fast local reads
-    exec(f"def {name}({', '.join(params)}):\n" + "\n".join(body), namespace)  # once per shape
-    return namespace[name]
-
-
-def updater(cls: type[_T], *changed: str) -> Callable[..., _T]:
-    """A copier for ``cls`` that takes the ``changed`` fields positionally, in that order,
-    and the rest from the original: ``updater(SeatState, "hand")(seat, tiles)`` is
-    ``update(seat, hand=tiles)`` without building and reading a keyword dict. Hot paths
-    bind one at import time."""
-    key = (cls, changed)
-    fn = _UPDATERS.get(key)
-    if fn is not None:
-        return fn
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    unknown = set(changed) - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-    values = {name: f"v{i}" for i, name in enumerate(changed)}
-    namespace: dict[str, Any] = {}
-    body = _fill(cls, {n: values.get(n, f"obj.{n}") for n in names}, namespace)
-    new: Callable[..., _T] = _compile("upd", ["obj", *values.values()], body, namespace)
-    _UPDATERS[key] = new
-    return new
-
-
-def update(obj: _T, **changes: Any) -> _T:
-    """``dataclasses.replace`` for the table's frozen slotted records, several times faster
-    (no ``__init__`` call; these records have no ``__post_init__``)."""
-    key = (obj.__class__, tuple(changes))
-    fn = _UPDATERS.get(key)
-    if fn is None:
-        fn = updater(obj.__class__, *changes)
-    new: _T = fn(obj, *changes.values())
-    return new
-
-
-def builder(cls: type[_T]) -> Callable[..., _T]:
-    """A keyword-only constructor for a frozen slotted dataclass without ``__post_init__``:
-    the same object as ``cls(**kwargs)`` at a fraction of the cost of a frozen
-    ``__init__``. Fields with a plain default may be left out; ``default_factory`` fields
-    must be given."""
-    found = _BUILDERS.get(cls)
-    if found is not None:
-        return found
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} checks its fields in __post_init__")
-    namespace: dict[str, Any] = {}
-    params = ["*"]
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    body = _fill(cls, {n: n for n in names}, namespace)
-    fn: Callable[..., _T] = _compile("build", params, body, namespace)
-    _BUILDERS[cls] = fn
-    return fn
 
 
 class Phase(StrEnum):
@@ -347,17 +236,7 @@ class HandState:
         return self.remaining() >= 1
 
     def dora_indicators(self) -> tuple[Tile, ...]:
-        n = self.dora_revealed
-        if not n:
-            return ()
-        memo = _DORA_MEMO.get(id(self.wall))
-        if memo is not None and memo[0] is self.wall and len(memo[1]) == n:
-            return memo[1]
-        out = tuple(self.wall.dora_indicator(i) for i in range(n))
-        if len(_DORA_MEMO) > 16:
-            _DORA_MEMO.clear()
-        _DORA_MEMO[id(self.wall)] = (self.wall, out)  # keyed on the wall object, kept alive
-        return out
+        return self.wall.dora[: self.dora_revealed]
 
     def ura_indicators(self) -> tuple[Tile, ...]:
         n = min(self.dora_revealed, len(self.wall.spec.ura_positions))

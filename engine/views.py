@@ -26,6 +26,7 @@ from engine.events import (
     Furiten,
     KongDeclared,
 )
+from engine.fast_records import builder
 from engine.legal import legal_actions
 from engine.melds import MeldType
 from engine.state import (
@@ -40,7 +41,6 @@ from engine.state import (
     SeatState,
     Standing,
     WindowKind,
-    builder,
     update,
 )
 from engine.tiles import Tile

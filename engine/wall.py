@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.rng import SeededStream
 from engine.tiles import Tile, full_tile_set
@@ -62,7 +62,7 @@ def verify(seed: str, published_commitment: str) -> bool:
     return hmac.compare_digest(commitment(seed), published_commitment.lower())
 
 
-def hand_key(seed: str, hand_number: int) -> bytes:
+def shuffle_key(seed: str, hand_number: int) -> bytes:
     return hashlib.sha256(seed.encode("utf-8") + b"/hand/" + str(hand_number).encode()).digest()
 
 
@@ -70,11 +70,18 @@ def hand_key(seed: str, hand_number: int) -> bytes:
 class Wall:
     spec: WallSpec
     tiles: tuple[Tile, ...]
+    # every dora indicator of the wall in the order they are shown (derived from ``tiles``)
+    dora: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        end = len(self.tiles) - self.spec.dead_wall
+        dora = tuple(self.tiles[end + p] for p in self.spec.dora_positions)
+        object.__setattr__(self, "dora", dora)  # the dataclass idiom for a derived field
 
     @classmethod
     def build(cls, spec: WallSpec, seed: str, hand_number: int) -> Wall:
         tiles = spec.tile_set()
-        SeededStream(hand_key(seed, hand_number)).shuffle(tiles)
+        SeededStream(shuffle_key(seed, hand_number)).shuffle(tiles)
         return cls(spec, tuple(tiles))
 
     def dead_index(self, i: int) -> int:
@@ -83,7 +90,7 @@ class Wall:
 
     def dora_indicator(self, n: int) -> Tile:
         """The ``n``-th dora indicator (0 = the first one shown)."""
-        return self.tiles[self.dead_index(self.spec.dora_positions[n])]
+        return self.dora[n]
 
     def ura_indicator(self, n: int) -> Tile:
         return self.tiles[self.dead_index(self.spec.ura_positions[n])]

@@ -9,6 +9,7 @@ from typing import Final
 from pydantic import BaseModel
 
 from engine.context import InvalidInput, WinContext
+from engine.fast_records import builder
 from engine.hand_check import flag_problem, hand_problem
 from engine.scoring import Evaluation, Score, ScoreError, best_total
 from engine.shapes import (
@@ -22,7 +23,6 @@ from engine.shapes import (
     knitted_kinds,
     meld_block,
 )
-from engine.state import builder
 from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
 from rulesets.mcr.fans import (

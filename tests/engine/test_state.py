@@ -1,4 +1,5 @@
-"""Frozen state records: ``update`` copies, and the wall arithmetic of a hand."""
+"""Frozen state records: ``update`` copies, and the wall arithmetic of a hand (the fast
+copy itself: test_fast_records.py)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,7 @@ import dataclasses
 
 import pytest
 
-from engine.state import (
-    DiscardRecord,
-    HandState,
-    MatchState,
-    SeatState,
-    _shadow,
-    builder,
-    update,
-    updater,
-)
+from engine.state import HandState, SeatState, update
 from engine.table_rules import Replacement
 from engine.wall import Wall, WallSpec
 
@@ -41,27 +33,6 @@ def test_update_copies_and_never_mutates() -> None:
         new.riichi = False  # type: ignore[misc]
     with pytest.raises(TypeError):
         update(seat, bogus=1)
-
-
-@pytest.mark.parametrize("cls", [SeatState, HandState, MatchState, DiscardRecord])
-def test_records_are_filled_through_a_shadow_of_the_same_layout(cls: type) -> None:
-    """The fast copiers make ordinary instances of the frozen class (engine.state._shadow)."""
-    assert _shadow(cls) is not None
-
-
-def test_copiers_and_builders_make_ordinary_frozen_records() -> None:
-    seat = SeatState(hand=(1, 2, 3), riichi=True)
-    made = builder(SeatState)(hand=(1, 2, 3), riichi=True, melds=(), flowers=(), discards=())
-    assert type(made) is SeatState and made == seat and hash(made.hand) == hash(seat.hand)
-    copied = updater(SeatState, "kuikae", "hand")(seat, (4,), (5, 6))
-    assert type(copied) is SeatState
-    assert copied == dataclasses.replace(seat, kuikae=(4,), hand=(5, 6))
-    for record in (made, copied):
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            record.riichi = False  # type: ignore[misc]
-    assert builder(DiscardRecord)(tile=5, riichi=True) == DiscardRecord(5, True)
-    with pytest.raises(TypeError):
-        builder(DiscardRecord)(riichi=True)  # a field without a default must be given
 
 
 def test_seat_winds_follow_the_dealer() -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from engine.rng import SeededStream
 from engine.tiles import full_tile_set
-from engine.wall import Wall, WallSpec, commitment, hand_key, verify
+from engine.wall import Wall, WallSpec, commitment, shuffle_key, verify
 
 RIICHI = WallSpec(
     red_fives=(1, 1, 1),
@@ -32,7 +32,7 @@ def test_anyone_can_check_a_finished_match() -> None:
     assert published == hashlib.sha256(seed.encode()).hexdigest()
     assert verify(seed, published) and not verify("other", published)
     key = hashlib.sha256(b"4f1c0d2b9a/hand/7").digest()
-    assert key == hand_key(seed, 7)
+    assert key == shuffle_key(seed, 7)
     tiles = full_tile_set(flowers=False)
     SeededStream(key).shuffle(tiles)
     assert tuple(tiles) == Wall.build(WallSpec(), seed, 7).tiles
