@@ -8,36 +8,20 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
-import pytest
 
 from server.client import SeatClient
 from server.tournaments.seating import duplicate_seed, rotated, seat_round
-from tests.server.conftest import LiveServer, running, suite_settings
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp: Path = tmp_path_factory.mktemp("duplicate")
-    with running(suite_settings(tmp, absent_grace=0.2)) as server:
-        yield server
-
-
-def _ok(r: Any, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
+from tests.server.conftest import LiveServer
+from tests.server.tournaments.conftest import ok
 
 
 def test_four_tables_play_the_same_walls(live: LiveServer) -> None:
     tokens = dict(live.player(f"dup-{i}") for i in range(16))
     body = {"name": "Duplicate", "rounds": 1, "hands": 1, "players": list(tokens)}
-    tid = _ok(live.http.post("/api/tournaments", json=body, headers=live.admin), 201)[
+    tid = ok(live.http.post("/api/tournaments", json=body, headers=live.admin), 201)[
         "tournament_id"
     ]
-    rnd = _ok(
+    rnd = ok(
         live.http.post(
             f"/api/tournaments/{tid}/rounds", json={"duplicate": True}, headers=live.admin
         ),
@@ -55,7 +39,7 @@ def test_four_tables_play_the_same_walls(live: LiveServer) -> None:
 
     asyncio.run(play())
     deadline = time.monotonic() + 60
-    while (t := _ok(live.http.get(f"/api/tournaments/{tid}")))["status"] != "finished":
+    while (t := ok(live.http.get(f"/api/tournaments/{tid}")))["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.05)
 
@@ -65,15 +49,15 @@ def test_four_tables_play_the_same_walls(live: LiveServer) -> None:
     deals = []
     for k, tb in enumerate(t["round_list"][0]["tables"]):
         assert [s["occupant"] for s in tb["seats"]] == rotated(planned[k], k)
-        sheet = _ok(live.http.get(f"/api/matches/{tb['match_id']}"))["match"]
+        sheet = ok(live.http.get(f"/api/matches/{tb['match_id']}"))["match"]
         assert sheet["seed"] == walls  # revealed, and derived from the tournament's seed
         assert sheet["commitment"] == hashlib.sha256(walls.encode()).hexdigest()
-        log = _ok(live.http.get(f"/api/matches/{tb['match_id']}/events", headers=live.admin))
+        log = ok(live.http.get(f"/api/matches/{tb['match_id']}/events", headers=live.admin))
         first = [e["event"] for e in log["events"] if e["hand_number"] == 0]
         deals.append([(e["seat"], e["tiles"]) for e in first if e["type"] == "dealt"])
     assert deals[0] and all(d == deals[0] for d in deals)  # the same tiles to every seat
 
-    compared = _ok(live.http.get(f"/api/tournaments/{tid}/rounds/1/walls"))
+    compared = ok(live.http.get(f"/api/tournaments/{tid}/rounds/1/walls"))
     assert compared["duplicate"] and compared["same_walls"]
     assert len(compared["commitments"]) == 1
     hand = compared["hands"][0]
@@ -85,17 +69,17 @@ def test_four_tables_play_the_same_walls(live: LiveServer) -> None:
 def test_a_plain_round_has_its_own_walls_per_table(live: LiveServer) -> None:
     tokens = dict(live.player(f"plain-{i}") for i in range(8))
     body = {"name": "Plain", "rounds": 1, "hands": 1, "players": list(tokens)}
-    tid = _ok(live.http.post("/api/tournaments", json=body, headers=live.admin), 201)[
+    tid = ok(live.http.post("/api/tournaments", json=body, headers=live.admin), 201)[
         "tournament_id"
     ]
-    rnd = _ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
+    rnd = ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
     assert not rnd["duplicate"]
     commitments = {
-        _ok(live.http.get(f"/api/matches/{tb['match_id']}"))["match"]["commitment"]
+        ok(live.http.get(f"/api/matches/{tb['match_id']}"))["match"]["commitment"]
         for tb in rnd["tables"]
     }
     assert len(commitments) == 2
-    compared = _ok(live.http.get(f"/api/tournaments/{tid}/rounds/1/walls"))
+    compared = ok(live.http.get(f"/api/tournaments/{tid}/rounds/1/walls"))
     assert not compared["same_walls"]
     r = live.http.post(
         f"/api/tournaments/{tid}/rounds", json={"duplicate": "yes"}, headers=live.admin

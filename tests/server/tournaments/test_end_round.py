@@ -7,32 +7,17 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from server.client import SeatClient
-from tests.server.conftest import LiveServer, running, suite_settings
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp: Path = tmp_path_factory.mktemp("endround")
-    with running(suite_settings(tmp, absent_grace=0.2)) as server:
-        yield server
-
-
-def _ok(r: Any, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
+from tests.server.conftest import LiveServer
+from tests.server.tournaments.conftest import ok
 
 
 def _tournament(live: LiveServer, ruleset: str, **extra: Any) -> tuple[str, dict[str, str]]:
     tokens = dict(live.player(f"{ruleset}-end-{i}") for i in range(4))
     body = {"name": f"{ruleset} timed", "ruleset": ruleset, "rounds": 2, "players": list(tokens)}
-    t = _ok(live.http.post("/api/tournaments", json=body | extra, headers=live.admin), 201)
+    t = ok(live.http.post("/api/tournaments", json=body | extra, headers=live.admin), 201)
     return t["tournament_id"], tokens
 
 
@@ -47,13 +32,13 @@ def _wait(pred: Any, what: str, limit: float = 60) -> Any:
 
 
 def _events(live: LiveServer, match_id: str) -> list[dict[str, Any]]:
-    log = _ok(live.http.get(f"/api/matches/{match_id}/events", headers=live.admin))
+    log = ok(live.http.get(f"/api/matches/{match_id}/events", headers=live.admin))
     return [e["event"] for e in log["events"]]
 
 
 def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) -> None:
     tid, tokens = _tournament(live, "mcr", hands=16)
-    rnd = _ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
+    rnd = ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
     table = rnd["tables"][0]
     match_id = table["match_id"]
     here = table["seats"][0]["occupant"]  # one player plays; the others' seats get stand-ins
@@ -63,7 +48,7 @@ def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) ->
     worker.start()
 
     def hands() -> int:
-        t = _ok(live.http.get(f"/api/tournaments/{tid}"))
+        t = ok(live.http.get(f"/api/tournaments/{tid}"))
         return int(t["round_list"][0]["tables"][0]["hands_played"])
 
     _wait(lambda: hands() >= 2, "two hands were not played")
@@ -71,14 +56,16 @@ def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) ->
         f"/api/tournaments/{tid}/rounds/1/end", headers={"Authorization": f"Bearer {tokens[here]}"}
     )
     assert r.status_code == 403  # organizers only
-    ended = _ok(live.http.post(f"/api/tournaments/{tid}/rounds/1/end", headers=live.admin))
+    ended = ok(live.http.post(f"/api/tournaments/{tid}/rounds/1/end", headers=live.admin))
     assert ended["ended_by"] == "admin" and ended["ended_at"]
     worker.join(60)
     assert done and done[0] is not None and done[0]["type"] == "match_end"
     t = _wait(
-        lambda: (x := _ok(live.http.get(f"/api/tournaments/{tid}")))["round_list"][0]["status"]
-        == "finished"
-        and x,
+        lambda: (
+            (x := ok(live.http.get(f"/api/tournaments/{tid}")))["round_list"][0]["status"]
+            == "finished"
+            and x
+        ),
         "the round did not finish",
     )
     events = _events(live, match_id)
@@ -90,9 +77,9 @@ def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) ->
     assert after[-3:] == ["hand_ended", "settled", "match_ended"]
     played = kinds.count("hand_ended")
     assert played == events[called]["hand_number"] + 1 < 16
-    record = _ok(live.http.get(f"/api/matches/{match_id}"))
+    record = ok(live.http.get(f"/api/matches/{match_id}"))
     assert record["match"]["status"] == "finished" and record["match"]["hands_played"] == played
-    board = _ok(live.http.get(f"/api/tournaments/{tid}/standings"))
+    board = ok(live.http.get(f"/api/tournaments/{tid}/standings"))
     by_player = {p["player_id"]: p for p in board["players"]}
     for s in record["standings"]:  # the closed match's results are the standings
         occupant = table["seats"][s["place"]]["occupant"]
@@ -107,21 +94,23 @@ def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) ->
 
 def test_a_hand_not_begun_is_not_played(live: LiveServer) -> None:
     tid, _ = _tournament(live, "riichi", options={"game_length": "tonpuusen"})
-    rnd = _ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
+    rnd = ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
     match_id = rnd["tables"][0]["match_id"]
     # nobody connects: the dealer never discards (stand-ins play only while a player is here)
-    ended = _ok(live.http.post(f"/api/tournaments/{tid}/rounds/1/end", headers=live.admin))
+    ended = ok(live.http.post(f"/api/tournaments/{tid}/rounds/1/end", headers=live.admin))
     assert ended["ended_by"] == "admin"
     kinds = [e["type"] for e in _events(live, match_id)]
     assert kinds[-2:] == ["time_called", "match_ended"] and "hand_ended" not in kinds
     t = _wait(
-        lambda: (x := _ok(live.http.get(f"/api/tournaments/{tid}")))["round_list"][0]["status"]
-        == "finished"
-        and x,
+        lambda: (
+            (x := ok(live.http.get(f"/api/tournaments/{tid}")))["round_list"][0]["status"]
+            == "finished"
+            and x
+        ),
         "the round did not finish",
     )
     assert t["round_list"][0]["tables"][0]["hands_played"] == 0
-    board = _ok(live.http.get(f"/api/tournaments/{tid}/standings"))
+    board = ok(live.http.get(f"/api/tournaments/{tid}/standings"))
     assert all(p["matches"] == 1 and p["score"] == 25000 for p in board["players"])
     # the next round can start
-    _ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
+    ok(live.http.post(f"/api/tournaments/{tid}/rounds", headers=live.admin), 201)
