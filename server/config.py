@@ -116,6 +116,11 @@ class Settings(BaseSettings):
         default_factory=lambda: [(0.0, 3.0), (30.0, 6.0), (120.0, 15.0), (300.0, 1000.0)]
     )
     queue_bot_fill_after: float | None = Field(180.0, ge=0)
+    # Claim pacing at tables with a human (docs/fair-play.md): whatever follows a discard
+    # reaches everyone no earlier than this many seconds after it, whether or not anyone
+    # could claim, so the time a discard takes to pass tells nothing. 0: off (the default,
+    # for speed; a public server should set about 1).
+    claim_min_seconds: float = Field(0.0, ge=0, le=30)
 
     # Cluster (docs/cluster.md): with a Redis URL, e.g. redis://redis:6379/0, this instance
     # joins the instances that share its PostgreSQL database; unset, it runs alone. A

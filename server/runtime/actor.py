@@ -50,6 +50,7 @@ from server.repositories.protocols import (
     Store,
     TableRecord,
 )
+from server.runtime.claim_pacing import ClaimPacer
 from server.runtime.clock import Timers, fallback
 from server.runtime.connection import Connection, dumps
 from server.runtime.frames import (
@@ -71,6 +72,8 @@ log = logging.getLogger("jantaku.table")
 T = TypeVar("T")
 # The record's fields the store writes with the events (the actor only adopts them).
 PROJECTED = ("status", "seed", "ended", *PROJECTED_FIELDS)
+
+
 class _BotSeats(tuple[str, ...]):
     """The built-in bot seats; ``in`` also accepts an external ``bot:mjai:<name>``."""
 
@@ -143,6 +146,8 @@ class TableActor:
         self.standins: dict[int, Bot] = {}
         self.away: dict[int, float] = {}
         self.hold: Intermission | None = None
+        self.pacer = ClaimPacer(settings.claim_min_seconds)
+        self._pace_handle: asyncio.TimerHandle | None = None
         self.actions = 0
         self.last_action: float | None = None
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
@@ -181,6 +186,8 @@ class TableActor:
             p.cancel()
         if self.hold is not None and self.hold.handle is not None:
             self.hold.handle.cancel()
+        if self._pace_handle is not None:
+            self._pace_handle.cancel()
         for conn in [*self.conns.values(), *self.spectators]:
             conn.close(code, reason)
         for task in (self._task, self._feed_task, *self._external_tasks):
@@ -296,10 +303,33 @@ class TableActor:
         for external in self.external.values():
             external.observe(events)
         await self._update_record(entries)
-        self._broadcast(entries)
-        if not state.over and any(isinstance(e.event, Settled) for e in entries):
+        self._broadcast(self.pacer.split(entries, loop_now, bool(self._humans())))
+        if self.pacer.holding:  # claim pacing (server.runtime.claim_pacing)
+            self._hold_claims()
+            return
+        self._after_broadcast(entries)
+
+    def _after_broadcast(self, entries: list[Entry]) -> None:
+        state = self.state
+        if (
+            state is not None
+            and not state.over
+            and any(isinstance(e.event, Settled) for e in entries)
+        ):
             self._begin_intermission()
         self._refresh_prompts()
+
+    def _hold_claims(self) -> None:
+        if self._pace_handle is None:
+            loop = asyncio.get_running_loop()
+            wait = max(0.0, self.pacer.deadline - loop.time())
+            self._pace_handle = loop.call_later(wait, lambda: self.submit(self._release_claims))
+
+    async def _release_claims(self) -> None:
+        self._pace_handle = None
+        entries = self.pacer.release()
+        self._broadcast(entries)
+        self._after_broadcast(entries)
 
     async def _update_record(self, entries: list[Entry]) -> None:
         """The store projected the records (scores, pot, standings …) with the events:
@@ -389,6 +419,8 @@ class TableActor:
     # ------------------------------------------------------------------ prompts and clocks
 
     def _refresh_prompts(self) -> None:
+        if self.pacer.holding:
+            return  # the prompts open when the paced events are sent
         state = self.state
         if state is None or self.record.status != "playing" or self.hold is not None:
             for p in self.prompts.values():

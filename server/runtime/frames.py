@@ -10,7 +10,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, action_to_json
-from engine.events import Event, HandEnded, HandStarted, MatchEnded, Settled, event_to_json
+from engine.events import (
+    ClaimWindowOpened,
+    Event,
+    HandEnded,
+    HandStarted,
+    MatchEnded,
+    Settled,
+    event_to_json,
+)
 from engine.evolve import evolve
 from engine.state import MatchState
 from engine.table_rules import Table
@@ -76,8 +84,8 @@ def event_frames(
     ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary (with
     ``match``, its ``revealed`` hands)."""
     seen = redact(entry.event, viewer, face_down_kongs=face_down)
-    if seen is None:
-        return []
+    if seen is None or (isinstance(seen, ClaimWindowOpened) and not seen.options):
+        return []  # a window only for the seats with an option (server.runtime.claim_pacing)
     try:  # equal redacted copies (every other seat's view of a draw) share frames
         hash(seen)
         key: Any = seen
