@@ -72,7 +72,11 @@ def test_an_idle_seat_is_played_by_its_clock(server: LiveServer) -> None:
     hand_end = next(f for f in ws.frames if f["type"] == "hand_end")
     assert all(w["seat"] != me for w in hand_end["result"]["wins"])
     assert prompts and all(p["deadline"] is not None for p in prompts)
-    assert prompts[0]["bank"] == 0.1 and prompts[-1]["bank"] == 0
+    # The socket may connect after the first prompt has already timed out (a loaded
+    # machine), so the first prompt seen may hold less than the full bank.
+    banks = [p["bank"] for p in prompts]
+    assert 0 <= banks[0] <= 0.1 and banks[-1] == 0
+    assert banks == sorted(banks, reverse=True)
     assert server.live(tid)["banks"][0] == 0
 
 
