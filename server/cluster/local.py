@@ -84,7 +84,7 @@ class LocalCluster:
         self.wait_healthy(instance)
         return instance
 
-    def wait_healthy(self, instance: LocalInstance, timeout: float = 30.0) -> None:
+    def wait_healthy(self, instance: LocalInstance, timeout: float = 90.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not instance.alive():
