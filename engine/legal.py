@@ -322,7 +322,10 @@ def win_context(
         chankan=chankan,
         last_tile_of_kind=not chankan and visible >= 3,
         tenhou=flags and tsumo and first and seat_index == hand.dealer,
-        chiihou=flags and rules.self_drawn_chiihou and tsumo and first
+        chiihou=flags
+        and rules.self_drawn_chiihou
+        and tsumo
+        and first
         and seat_index != hand.dealer,
         renhou=flags and not tsumo and first,
         flowers=len(seat.flowers),
@@ -552,13 +555,10 @@ def _shape_key(shape: ShapeRules) -> ShapeKey:
     return key
 
 
-_cache: tuple[MatchState, int, tuple[Action, ...]] | None = None
-
-
 def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now (prompt ids left out), in a stable order."""
-    global _cache
-    memo = _cache  # one read: another thread may replace the memo meanwhile
+    caches = state.table.caches  # per table (engine.table_rules.TableCaches)
+    memo = caches.legal
     if memo is not None and memo[0] is state and memo[1] == seat:
         return memo[2]
     hand = state.hand
@@ -570,7 +570,7 @@ def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
             out = hand.window.options_for(seat)
     elif hand.phase is TURN and seat == hand.turn:
         out = tuple(turn_actions(state, seat))
-    _cache = (state, seat, out)  # a memo keyed on the very state object (kept alive)
+    caches.legal = (state, seat, out)  # keyed on the very state object (kept alive)
     return out
 
 

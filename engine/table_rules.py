@@ -163,6 +163,18 @@ ScoreFn = Callable[[WinContext], Score]
 WallFn = Callable[[str, int], Wall]
 
 
+class TableCaches:
+    """What the engine remembers for one table to go faster, never a rule: the legal
+    actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
+    and the bot asking next want the same list). One per ``Table``, invisible to equality;
+    a table's actor runs one change at a time, so nothing else writes it meanwhile."""
+
+    __slots__ = ("legal",)
+
+    def __init__(self) -> None:
+        self.legal: tuple[object, int, tuple[Any, ...]] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """One ruleset with its options bound: all the engine needs to run a match."""
@@ -175,6 +187,7 @@ class Table:
     # Pre-arranged walls (seed, hand number) -> Wall for puzzles, tutorials and tests;
     # None: the seeded shuffle of engine.wall.
     walls: WallFn | None = None
+    caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
 
     def wall(self, seed: str, hand_number: int) -> Wall:
         if self.walls is not None:
