@@ -110,17 +110,30 @@ class DefensiveBot(GreedyBot):
         plain = [a for a in discards if not a.riichi] or discards
         riichi = [a for a in discards if a.riichi]
         threat = max((lvl for _, lvl, _ in seen.threats), default=0.0)
-        options: dict[int, tuple[int, int, float, int]] = {}  # kind -> (shanten, ukeire, ...)
+        shantens: dict[int, int] = {}  # kind discarded -> shanten after
         for a in plain:
             k = kind_of(a.tile)
-            if k in options:
-                continue
-            counts[k] -= 1
-            s = self._shanten(counts, n_melds)
-            u = self._ukeire(counts, n_melds, s, seen.visible) if s <= 3 else 0
-            counts[k] += 1
-            options[k] = (s, u, _danger(k, seen), _isolation(counts, k))
-        best = min(v[0] for v in options.values())
+            if k not in shantens:
+                counts[k] -= 1
+                shantens[k] = self._shanten(counts, n_melds)
+                counts[k] += 1
+        best = min(shantens.values())
+        ukeires: dict[int, int] = {}
+
+        def ukeire(k: int) -> int:  # counted only where a choice needs it (the costly part)
+            u = ukeires.get(k)
+            if u is None:
+                s = shantens[k]
+                counts[k] -= 1
+                u = ukeires[k] = self._ukeire(counts, n_melds, s, seen.visible) if s <= 3 else 0
+                counts[k] += 1
+            return u
+
+        # kind -> (shanten, ukeire, danger, isolation); ukeire only at the best shanten
+        options: dict[int, tuple[int, int, float, int]] = {
+            k: (s, ukeire(k) if s == best else -1, _danger(k, seen), _isolation(counts, k))
+            for k, s in shantens.items()
+        }
         for act in legal:
             if isinstance(act, DeclareAbort) and best >= 3:
                 return act
@@ -130,7 +143,10 @@ class DefensiveBot(GreedyBot):
             if all(v[2] > 0.5 for v in tenpai) and max(v[1] for v in tenpai) <= 2:
                 fold = True  # a poor wait is not worth a dangerous tile
         if fold:
-            k = min(options, key=lambda k: (options[k][2], options[k][0], -options[k][1]))
+            # the safest tile, then the lowest shanten; ukeire breaks the remaining ties
+            safest = min((options[k][2], options[k][0]) for k in options)
+            ties = [k for k in options if (options[k][2], options[k][0]) == safest]
+            k = min(ties, key=lambda k: -ukeire(k))
             return _discard_of(plain, k)
         for act in legal:
             if isinstance(act, ConcealedKong | AddedKong) and threat < BIG_HAND_THREAT:
