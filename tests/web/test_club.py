@@ -66,13 +66,19 @@ def sign_in(page: Any, name: str, password: str) -> None:
     page.wait_for_selector("#me-name")
 
 
-@pytest.fixture
-def club(web: LiveServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+@pytest.fixture(scope="module")
+def club(web: LiveServer) -> Iterator[dict[str, Any]]:
     """Two finished matches of one player, and a live table held still by an absent
-    player (no stand-in bot for this test: absent_grace 0)."""
-    monkeypatch.setattr(web.settings, "absent_grace", 0.0)
+    player (no stand-in bot for these tests: absent_grace 0)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(web.settings, "absent_grace", 0.0)
+        yield from _club(web)
+
+
+def _club(web: LiveServer) -> Iterator[dict[str, Any]]:
     pat = web.player("Pat Club")
     matches = [finish_match(web, pat) for _ in range(2)]
+    finish_match(web, web.player("Kim Club"))  # someone else on the board
     absent = web.player("Absent Al")
     live = web.table([absent[0], "bot:greedy", "bot:greedy", "bot:greedy"])["table_id"]
     deadline = time.monotonic() + 10
@@ -135,6 +141,7 @@ def test_admin_runs_the_club(new_page: Any, web: LiveServer, club: dict[str, Any
     mine = next(p for p in board["players"] if p["player_id"] == pat_id)
     assert page.text_content(f"{row} td:nth-child(1)") == str(mine["position"])
     assert page.text_content(f"{row} td:nth-child(4)") == str(mine["matches"]) == "2"
+    page.screenshot(path=str(DOCS / "club-leaderboard.png"), full_page=True)
     page.click("#measure-tabs [data-tab='rating']")
     page.wait_for_selector(row)
     page.click(f"{row} a.player-link")

@@ -1,38 +1,14 @@
-// What the club pages share (club_*.js): their string tables in English / 中文 / 日本語,
-// who is signed in and in which role, the loading / empty / error states, number, rate
-// and date formats, ruleset names, and the tabs used by several pages. REST only.
+// What the club pages share (club_*.js): who is signed in and in which role, the loading / empty / error states, number, rate
+// and date formats, ruleset names, and the tabs used by several pages. REST only. Their
+// words are in the catalogue i18n/club.json (keys "club.…", English, 中文, 日本語).
 
 import { api, me } from "./net.js";
-import { h, lang } from "./ui.js";
+import { h, lang, t, has } from "./ui.js";
 
-/** A lookup into one page's table {en: {...}, zh: {...}, ja: {...}}: the player's language,
- * else English, else the key itself. Values may be functions of arguments. */
-export function strings(table) {
-  return (key, ...args) => {
-    const v = (table[lang()] || table.en)[key] ?? table.en[key] ?? key;
-    return typeof v === "function" ? v(...args) : v;
-  };
-}
+/** A rank in words: "1st", "第1名", "1位". */
+export function rankText(n) { return has(`club.rank_${n}`) ? t(`club.rank_${n}`) : t("club.rank_n", { n }); }
 
-const S = {
-  en: {
-    loading: "Loading…", retry: "Try again", signin: "Sign in on the front page", nothing: "Nothing here yet.",
-    e401: "You need to be signed in for this.", e403: "Your account may not see this.", e404: "Not found.",
-    rank: (n) => ["1st", "2nd", "3rd", "4th"][n - 1] || `${n}th`, none: "—",
-    rulesets: "Ruleset", all: "All",
-  },
-  zh: {
-    loading: "加载中…", retry: "重试", signin: "请在首页登录", nothing: "暂无内容。",
-    e401: "需要先登录。", e403: "你的账号无权查看。", e404: "未找到。",
-    rank: (n) => `第${n}名`, none: "—", rulesets: "规则", all: "全部",
-  },
-  ja: {
-    loading: "読み込み中…", retry: "再試行", signin: "トップページでログインしてください", nothing: "まだ何もありません。",
-    e401: "ログインが必要です。", e403: "このアカウントでは表示できません。", e404: "見つかりません。",
-    rank: (n) => `${n}位`, none: "—", rulesets: "ルール", all: "すべて",
-  },
-};
-export const tr = strings(S);
+const NONE = "—";
 
 // ---------------------------------------------------------------- who is signed in
 
@@ -71,21 +47,21 @@ export const isStaff = (who) => who.role === "admin" || who.role === "organizer"
 
 /** A box that says it is loading (replaced by the page's content or an error). */
 export function loadingBox(id) {
-  return h("div", { id, class: "club-state loading", "aria-busy": "true" }, tr("loading"));
+  return h("div", { id, class: "club-state loading", "aria-busy": "true" }, t("common.loading"));
 }
 
 export function emptyState(text) {
-  return h("p", { class: "club-state empty" }, text || tr("nothing"));
+  return h("p", { class: "club-state empty" }, text || t("club.nothing"));
 }
 
 /** An error in words (401: sign in; 403: not allowed; 404: not found) with a retry. */
 export function errorState(err, retry) {
-  const words = err.status === 401 ? tr("e401") : err.status === 403 ? tr("e403") : err.status === 404 ? tr("e404") : "";
+  const words = err.status === 401 ? t("club.e401") : err.status === 403 ? t("club.e403") : err.status === 404 ? t("club.e404") : "";
   return h("div", { class: "club-state error", role: "alert" },
     h("p", {}, words || err.message || String(err)),
     words && err.message ? h("p", { class: "muted small" }, err.message) : null,
-    err.status === 401 ? h("a", { href: "#/", class: "button small" }, tr("signin")) : null,
-    retry ? h("button", { class: "small", type: "button", onclick: retry }, tr("retry")) : null);
+    err.status === 401 ? h("a", { href: "#/", class: "button small" }, t("club.signin")) : null,
+    retry ? h("button", { class: "small", type: "button", onclick: retry }, t("club.retry")) : null);
 }
 
 /** Fill `box` with what `load()` builds (a Node or a list), showing loading, then the
@@ -110,25 +86,24 @@ export async function fill(box, load) {
 const locale = () => ({ en: "en-GB", zh: "zh-CN", ja: "ja-JP" })[lang()] || "en-GB";
 
 export function when(iso) {
-  if (!iso) return tr("none");
+  if (!iso) return NONE;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** A number as people read it; `signed` puts + before gains. */
 export function num(x, { signed = false, digits = 0 } = {}) {
-  if (x == null) return tr("none");
+  if (x == null) return NONE;
   const text = Number(x).toLocaleString(locale(), { maximumFractionDigits: digits, minimumFractionDigits: 0 });
   return signed && x > 0 ? `+${text}` : text;
 }
 
 export function pct(x) {
-  return x == null ? tr("none") : `${(x * 100).toLocaleString(locale(), { maximumFractionDigits: 1 })} %`;
+  return x == null ? NONE : `${(x * 100).toLocaleString(locale(), { maximumFractionDigits: 1 })} %`;
 }
 
 export function signClass(x) { return x > 0 ? "plus" : x < 0 ? "minus" : ""; }
 
-export const rankText = (n) => tr("rank", n);
 
 // ---------------------------------------------------------------- rulesets
 
@@ -149,7 +124,7 @@ export async function rulesetName(id) {
 
 /** A row of links, one per choice, the current one marked (aria-current). */
 export function tabs(id, choices, current) {
-  return h("nav", { class: "club-tabs", id, "aria-label": tr("rulesets") },
+  return h("nav", { class: "club-tabs", id, "aria-label": t("club.rulesets") },
     ...choices.map((c) => h("a", { href: c.href, class: "club-tab", "data-tab": c.id, "aria-current": c.id === current ? "page" : false }, c.name)));
 }
 
@@ -167,9 +142,12 @@ export function section(title, ...children) {
   return h("section", { class: "card club-card" }, title ? h("h2", {}, title) : null, ...children);
 }
 
-/** A table in a box that scrolls sideways on a phone. */
+// a heading: text, a node, or {num: text} for a column of numbers (right-aligned)
+const headCell = (x) => (x instanceof Node ? x : x && typeof x === "object" ? h("th", { class: "num" }, x.num) : h("th", {}, x));
+
+/** A table in a box that scrolls sideways on a phone; `head` as headCell takes it. */
 export function scrollTable(attrs, head, rows) {
   return h("div", { class: "club-scroll" }, h("table", { class: "list club-list", ...attrs },
-    h("thead", {}, h("tr", {}, ...head.map((x) => (x instanceof Node ? x : h("th", {}, x))))),
+    h("thead", {}, h("tr", {}, ...head.map(headCell))),
     h("tbody", {}, ...rows)));
 }

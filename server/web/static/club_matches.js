@@ -3,24 +3,15 @@
 // so each shown match's sheet is read for them (GET /api/matches/{id}).
 
 import { api } from "./net.js";
-import { h } from "./ui.js";
-import { emptyState, fill, num, page, playerLink, rulesetName, rulesets, scrollTable, section, strings, tabs, tr, when } from "./club.js";
-
-const t = strings({
-  en: { title: "Matches", ended: "Ended", ruleset: "Ruleset", players: "Players (by rank)", hands: "Hands", sheet: "Scoresheet", review: "Review",
-    empty: "No finished match yet.", voided: "voided", aborted: "aborted", more: "Show more" },
-  zh: { title: "对局", ended: "结束时间", ruleset: "规则", players: "玩家（按顺位）", hands: "局数", sheet: "计分表", review: "复盘",
-    empty: "还没有已结束的对局。", voided: "已作废", aborted: "已中止", more: "显示更多" },
-  ja: { title: "試合", ended: "終了", ruleset: "ルール", players: "プレイヤー（順位順）", hands: "局数", sheet: "点数表", review: "牌譜",
-    empty: "終了した試合はまだありません。", voided: "無効", aborted: "中止", more: "もっと見る" },
-});
+import { h, statusText, t } from "./ui.js";
+import { emptyState, fill, num, page, playerLink, rulesetName, rulesets, scrollTable, section, tabs, when } from "./club.js";
 
 export async function renderMatches(root, rulesetId, query = {}) {
   const list = await rulesets().catch(() => []);
   const limit = Math.min(200, Math.max(10, Number(query.limit) || 25));
   const box = h("div", { id: "match-list" });
-  page(root, t("title"), section(null,
-    tabs("match-tabs", [{ id: "", name: tr("all"), href: "#/matches" }, ...list.map((r) => ({ id: r.id, name: r.name, href: `#/matches/${encodeURIComponent(r.id)}` }))], rulesetId || ""),
+  page(root, t("club.ms_title"), section(null,
+    tabs("match-tabs", [{ id: "", name: t("club.all"), href: "#/matches" }, ...list.map((r) => ({ id: r.id, name: r.name, href: `#/matches/${encodeURIComponent(r.id)}` }))], rulesetId || ""),
     box));
   await fill(box, () => matchList({ ruleset: rulesetId, limit, more: `#/matches${rulesetId ? `/${encodeURIComponent(rulesetId)}` : ""}?limit=${limit + 25}` }));
 }
@@ -31,7 +22,7 @@ export async function matchList({ ruleset = null, limit = 25, more = null } = {}
   if (ruleset) q.set("ruleset", ruleset);
   const all = (await api("GET", `/api/matches?${q}`)).filter((m) => m.status === "finished" || m.status === "aborted");
   const shown = all.slice(0, limit);
-  if (!shown.length) return emptyState(t("empty"));
+  if (!shown.length) return emptyState(t("club.ms_empty"));
   const rows = shown.map((m) => {
     const id = encodeURIComponent(m.match_id);
     const who = h("td", { class: "players" }, m.scores.map((s) => num(s)).join(" · "));
@@ -45,15 +36,15 @@ export async function matchList({ ruleset = null, limit = 25, more = null } = {}
     }).catch(() => {});
     return h("tr", { "data-match": m.match_id, class: m.voided ? "voided" : false },
       h("td", {}, when(m.ended || m.created),
-        m.voided ? h("span", { class: "status status-voided" }, t("voided")) : null,
-        m.status === "aborted" ? h("span", { class: "status status-aborted" }, t("aborted")) : null),
+        m.voided ? h("span", { class: "status status-voided" }, t("club.voided")) : null,
+        m.status === "aborted" ? h("span", { class: "status status-aborted" }, statusText("aborted")) : null),
       rname, who, h("td", { class: "num" }, m.hands_played),
       h("td", { class: "links" },
-        h("a", { class: "button small", href: `#/match/${id}` }, t("sheet")), " ",
-        m.status === "finished" ? h("a", { class: "button small", href: `#/review/${id}` }, t("review")) : null));
+        h("a", { class: "button small", href: `#/match/${id}` }, t("club.sheet")), " ",
+        m.status === "finished" ? h("a", { class: "button small", href: `#/review/${id}` }, t("club.review")) : null));
   });
   return [
-    scrollTable({ class: "list club-list matches" }, [t("ended"), t("ruleset"), t("players"), t("hands"), ""], rows),
-    all.length > limit && more ? h("p", {}, h("a", { class: "button small", href: more }, t("more"))) : null,
+    scrollTable({ class: "list club-list matches" }, [t("club.ended"), t("club.ruleset"), t("club.ms_players"), { num: t("club.hands") }, ""], rows),
+    all.length > limit && more ? h("p", {}, h("a", { class: "button small", href: more }, t("club.ms_more"))) : null,
   ];
 }

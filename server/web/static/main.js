@@ -9,7 +9,7 @@ import { renderTable } from "./table.js";
 import { renderReview } from "./review.js";
 import { renderTournament, renderTournaments } from "./tournaments.js";
 import { renderQueues } from "./queues.js";
-import { languagePicker, lang } from "./i18n.js";
+import { languagePicker, t } from "./i18n.js";
 import { me } from "./net.js";
 import { whoAmI, isStaff } from "./club.js";
 import { renderMatches } from "./club_matches.js";
@@ -74,12 +74,7 @@ function setupHeader() {
 // (the API enforces the roles anyway). Signing in or out happens on the lobby page without
 // a route change, so the nav also follows the stored token.
 
-const NAV = {
-  en: { lobby: "Tables", queues: "Play now", matches: "Matches", leaderboard: "Leaderboards", tournaments: "Tournaments", me: "My page", admin: "Admin", guest: "not signed in", menu: "Menu" },
-  zh: { lobby: "牌桌", queues: "快速匹配", matches: "对局", leaderboard: "排行榜", tournaments: "比赛", me: "我的主页", admin: "管理", guest: "未登录", menu: "菜单" },
-  ja: { lobby: "卓", queues: "すぐ対局", matches: "試合", leaderboard: "ランキング", tournaments: "大会", me: "マイページ", admin: "管理", guest: "未ログイン", menu: "メニュー" },
-};
-const SECTION = { lobby: "lobby", queues: "queues", table: "lobby", watch: "lobby", join: "lobby", review: "matches", matches: "matches", match: "matches",
+const SECTION = { lobby: "lobby", queues: "queues", ladder: "ladder", table: "lobby", watch: "lobby", join: "lobby", review: "matches", matches: "matches", match: "matches",
   leaderboard: "leaderboard", tournaments: "tournaments", tournament: "tournaments", player: "me", me: "me", admin: "admin" };
 
 function markNav(pageName) {
@@ -96,15 +91,13 @@ async function updateNav(force = false) {
   const token = (p && p.token) || null;
   if (!force && token === navToken) return;
   navToken = token;
-  const words = NAV[lang()] || NAV.en;
-  document.querySelectorAll("#club-nav [data-nav]").forEach((a) => { a.textContent = words[a.dataset.nav]; });
-  document.getElementById("nav-toggle").textContent = words.menu;
   const who = await whoAmI();
   if (navToken !== token) return; // changed meanwhile
   document.getElementById("nav-me").hidden = !who.player;
   document.getElementById("nav-admin").hidden = !isStaff(who);
   const badge = document.getElementById("nav-who");
-  badge.textContent = who.name ? `${who.name}${who.role && who.role !== "player" ? ` · ${who.role}` : ""}` : words.guest;
+  const role = who.role === "admin" || who.role === "organizer" ? ` · ${t(`club.role_${who.role}`)}` : "";
+  badge.textContent = who.name ? `${who.name}${role}` : t("club.nav_guest");
   badge.dataset.role = who.role || "";
 }
 
