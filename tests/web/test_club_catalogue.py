@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.web.test_i18n import LITERAL, STATIC, _code
+from tests.web.test_i18n import LITERAL, STATIC, _code, pages_in
 
 CLUB = json.loads((STATIC / "i18n" / "club.json").read_text(encoding="utf-8"))
 FILES = sorted([*STATIC.glob("club*.js"), STATIC / "main.js"])
@@ -79,22 +79,12 @@ def english_texts() -> set[str]:
 
 def test_a_club_page_in_chinese_and_japanese(browser: Any, web: LiveServer) -> None:
     english = english_texts()
+    routes = (
+        ("#/leaderboard/mcr", "#board:not([aria-busy])"),
+        ("#/matches", "#match-list:not([aria-busy])"),
+        ("#/me", ".club-card"),
+    )
     for lang in ("zh", "ja"):
-        ctx = browser.new_context(base_url=web.base_url)
-        try:
-            page = ctx.new_page()
-            page.goto("/")
-            page.evaluate("l => localStorage.setItem('jantaku.lang', l)", lang)
-            page.reload()
-            for route, ready in (
-                ("#/leaderboard/mcr", "#board:not([aria-busy])"),
-                ("#/matches", "#match-list:not([aria-busy])"),
-                ("#/me", ".club-card"),
-            ):
-                page.goto(f"/{route}")
-                page.wait_for_selector(ready)
-                text = page.inner_text("body")
-                shown = [e for e in english if e in text]
-                assert not shown, (lang, route, shown)
-        finally:
-            ctx.close()
+        for route, text in pages_in(browser, web, lang, routes):
+            shown = [e for e in english if e in text]
+            assert not shown, (lang, route, shown)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ CONVERTED = (
     "review.js",
     "tiles.js",
     "model.js",
+    "tournaments.js",
+    "queues.js",
+    "ladder.js",
 )
 KEY_USE = re.compile(r"""\b(?:t|tHTML|has)\(\s*["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
 DATA_KEY = re.compile(r"""data-i18n(?:-[a-z-]+)?=["']([a-z_]+\.[A-Za-z0-9_]+)["']""")
@@ -90,6 +94,24 @@ LITERAL = re.compile(
 def _code(text: str) -> str:
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+def pages_in(
+    browser: Any, web: LiveServer, lang: str, routes: tuple[tuple[str, str], ...]
+) -> Iterator[tuple[str, str]]:
+    """(route, the page's text) for each (route, selector it is ready at) in ``lang``."""
+    ctx = browser.new_context(base_url=web.base_url)
+    try:
+        page = ctx.new_page()
+        page.goto("/")
+        page.evaluate("l => localStorage.setItem('jantaku.lang', l)", lang)
+        page.reload()
+        for route, ready in routes:
+            page.goto(f"/{route}")
+            page.wait_for_selector(ready)
+            yield route, page.inner_text("body")
+    finally:
+        ctx.close()
 
 
 def test_no_english_literal_left_in_the_converted_files() -> None:

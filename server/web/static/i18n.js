@@ -1,5 +1,5 @@
 // The UI's words in English, 中文 and 日本語, from one message catalogue: a JSON file per area
-// under i18n/ (common, table, lobby, score, review, tournaments, club), each key holding its
+// under i18n/ (common, table, lobby, score, review, tournaments, club, queues, ladder), each key holding its
 // three languages side by side:
 //   "pass": {"en": "Pass", "zh": "过", "ja": "スキップ"}
 //   "differ": {"en": {"one": "{n} option differs", "other": "{n} options differ"}, "zh": "…", "ja": "…"}
@@ -14,7 +14,7 @@
 
 export const LANGS = ["en", "zh", "ja"];
 export const LANG_NAMES = { en: "English", zh: "中文", ja: "日本語" };
-export const AREAS = ["common", "table", "lobby", "score", "review", "tournaments", "club"];
+export const AREAS = ["common", "table", "lobby", "score", "review", "tournaments", "club", "queues", "ladder"];
 const STORE = "jantaku.lang";
 const HTML_LANG = { en: "en", zh: "zh-Hans", ja: "ja" };
 

@@ -3,6 +3,13 @@
 
 import { api } from "./net.js";
 import { h } from "./ui.js";
+import { has, t } from "./i18n.js";
+
+// the rank in the page's language (the catalogue's ladder.rank_RULESET_ID), else the server's words
+function rankName(ruleset, p) {
+  const key = `ladder.rank_${ruleset}_${p.rank}`;
+  return has(key) ? t(key) : p.rank_en;
+}
 
 const RULESETS = ["riichi", "mcr", "zung_jung"];
 
@@ -11,8 +18,8 @@ export async function renderLadder(root, ruleset) {
   root.replaceChildren();
   const pick = h("p", { class: "small" }, ...RULESETS.flatMap((r, i) => [
     i ? " · " : "", r === ruleset ? h("b", {}, r) : h("a", { href: `#/ladder/${r}` }, r)]));
-  const box = h("div", { id: "ladder" }, "loading…");
-  root.append(h("section", { class: "card" }, h("h2", {}, "Ranked ladder"), pick, box));
+  const box = h("div", { id: "ladder" }, t("ladder.loading"));
+  root.append(h("section", { class: "card" }, h("h2", {}, t("ladder.title")), pick, box));
   let data;
   try {
     data = await api("GET", `/api/ladder?ruleset=${encodeURIComponent(ruleset)}&limit=200`);
@@ -23,12 +30,12 @@ export async function renderLadder(root, ruleset) {
   const rows = data.players.map((p) => h("tr", {},
     h("td", { class: "num" }, String(p.position)),
     h("td", {}, p.name || p.player_id),
-    h("td", {}, ruleset === "riichi" ? `${p.rank_en} (${p.rank_ja})` : p.rank_en),
+    h("td", {}, ruleset === "riichi" && p.rank_ja && rankName(ruleset, p) !== p.rank_ja ? `${rankName(ruleset, p)} (${p.rank_ja})` : rankName(ruleset, p)),
     h("td", { class: "num" }, p.target === null || p.target === undefined ? String(p.points) : `${p.points} / ${p.target}`),
     h("td", { class: "num" }, String(p.matches))));
   box.replaceChildren(
     data.players.length ? h("table", { class: "ladder" },
-      h("thead", {}, h("tr", {}, ...["#", "Player", "Rank", "Points", "Ranked matches"].map((c) => h("th", {}, c)))),
-      h("tbody", {}, ...rows)) : h("p", {}, "No ranked match yet: play one from Play now."),
-    h("p", { class: "small" }, `Scheme: ${data.scheme}. ${data.source}`));
+      h("thead", {}, h("tr", {}, ...["#", t("ladder.col_player"), t("ladder.col_rank"), t("ladder.col_points"), t("ladder.col_matches")].map((c) => h("th", {}, c)))),
+      h("tbody", {}, ...rows)) : h("p", {}, t("ladder.empty")),
+    h("p", { class: "small" }, `${t("ladder.scheme", { scheme: data.scheme })} ${data.source}`));
 }

@@ -6,6 +6,7 @@
 
 import { api, me } from "./net.js";
 import { h } from "./ui.js";
+import { t } from "./i18n.js";
 
 function queueUrl(id) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -13,19 +14,19 @@ function queueUrl(id) {
 }
 
 function seconds(s) {
-  return s === null || s === undefined ? "–" : `${Math.round(s)} s`;
+  return s === null || s === undefined ? "–" : t("queues.seconds", { n: Math.round(s) });
 }
 
 export async function renderQueues(root) {
   root.replaceChildren();
   const player = me();
   const status = h("p", { id: "queue-status", class: "small" });
-  const list = h("div", { id: "queue-list" }, "loading…");
-  root.append(h("section", { class: "card" }, h("h2", {}, "Play now"), status, list));
+  const list = h("div", { id: "queue-list" }, t("queues.loading"));
+  root.append(h("section", { class: "card" }, h("h2", {}, t("queues.title")), status, list));
   let sock = null;
   const stop = () => { if (sock) { const s = sock; sock = null; s.close(); } };
   if (!player || !player.token) {
-    status.textContent = "Choose a name in the lobby first, then come back to play.";
+    status.textContent = t("queues.name_first");
   }
   let data;
   try {
@@ -35,10 +36,10 @@ export async function renderQueues(root) {
     return stop;
   }
   const rows = data.queues.map((q) => {
-    const button = h("button", { class: "ok", "data-queue": q.id, disabled: !player }, "Play now");
+    const button = h("button", { class: "ok", "data-queue": q.id, disabled: !player }, t("queues.play_now"));
     button.addEventListener("click", () => {
       stop();
-      status.textContent = `Joining ${q.title}…`;
+      status.textContent = t("queues.joining", { queue: q.title });
       const ws = new WebSocket(queueUrl(q.id));
       sock = ws;
       ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: me().token }));
@@ -46,9 +47,9 @@ export async function renderQueues(root) {
         const f = JSON.parse(ev.data);
         if (f.type === "queue" && f.status === "queued") {
           status.replaceChildren(
-            `${q.title}: position ${f.position}, waiting ${seconds(f.waited)}`,
-            ` (expected ${seconds(f.expected_wait)}; rating band ±${f.band.toFixed(1)}) `,
-            h("button", { id: "queue-leave", onclick: () => { stop(); status.textContent = "You left the queue."; } }, "Leave"),
+            t("queues.queued", { queue: q.title, position: f.position, waited: seconds(f.waited) }),
+            t("queues.expected", { wait: seconds(f.expected_wait), band: f.band.toFixed(1) }),
+            h("button", { id: "queue-leave", onclick: () => { stop(); status.textContent = t("queues.left"); } }, t("queues.leave")),
           );
         } else if (f.type === "matched") {
           sock = null;
@@ -57,9 +58,9 @@ export async function renderQueues(root) {
           status.textContent = f.message;
         }
       };
-      ws.onclose = () => { if (sock === ws) { sock = null; status.textContent = "Disconnected from the queue."; } };
+      ws.onclose = () => { if (sock === ws) { sock = null; status.textContent = t("queues.disconnected"); } };
     });
-    const ranked = q.ranked ? `ranked (${q.room})` : "unranked";
+    const ranked = q.ranked ? t("queues.ranked", { room: q.room }) : t("queues.unranked");
     return h("tr", {},
       h("td", {}, q.title),
       h("td", {}, ranked),
@@ -68,7 +69,7 @@ export async function renderQueues(root) {
       h("td", {}, button));
   });
   list.replaceChildren(h("table", { class: "queues" },
-    h("thead", {}, h("tr", {}, ...["Queue", "Ladder", "Waiting", "Expected wait", ""].map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, ...[t("queues.col_queue"), t("queues.col_ladder"), t("queues.col_waiting"), t("queues.col_expected"), ""].map((c) => h("th", {}, c)))),
     h("tbody", {}, ...rows)));
   return stop;
 }

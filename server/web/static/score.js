@@ -2,7 +2,7 @@
 // score chart as inline SVG.
 
 import { tileSVG, sortTiles } from "./tiles.js";
-import { esc, patternName, windWord, reasonText, outcomeText, t, tHTML, placeName } from "./ui.js";
+import { esc, patternName, windWord, reasonText, outcomeText, has, t, tHTML, placeName } from "./ui.js";
 
 function nameOfSeat(result, seat, names) {
   return placeName(names, result.seating[seat]);
@@ -19,7 +19,8 @@ function winHTML(w, result, names, ruleset) {
       <td class="num">${p.value}</td><td class="num">×${p.count}</td><td class="num">${p.value * p.count}</td></tr>`).join("");
   let summary;
   if (d.han !== undefined) {
-    const limit = d.limit ? ` · ${esc(d.limit)}` : "";
+    // the limit (mangan…) in words; an id the catalogue lacks is shown as it is
+    const limit = d.limit ? ` · ${esc(has(`score.limit_${d.limit}`) ? t(`score.limit_${d.limit}`) : d.limit)}` : "";
     const yakuman = d.yakuman ? ` · ${esc(t("score.yakuman", { n: d.yakuman }))}` : "";
     summary = `<b>${esc(t("score.han_fu", { han: d.han, fu: d.fu }))}</b>${limit}${yakuman} · ${tHTML("score.points", { n: `<b>${s.total}</b>` })}`;
   } else {
