@@ -79,4 +79,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_max_size": 1 << 20,
         "ws_ping_interval": settings.ws_ping_interval,
         "ws_ping_timeout": settings.ws_ping_timeout,
+        # A stopping server closes its sockets (1012) and waits this long for handlers
+        # to finish; without a bound, one handler that never returns keeps it alive.
+        "timeout_graceful_shutdown": 5,
     }
