@@ -51,7 +51,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     text = {
         401: "no bearer token",
         403: "not the admin",
-        404: "no such match or player",
+        404: "no such match, player or tournament",
         409: "the record cannot be exported in this state, or its ruleset is not installed",
         422: "a parameter is missing or invalid",
     }
@@ -287,13 +287,32 @@ async def player_stats(
     }
 
 
-@router.get("/leaderboard", response_model=LeaderboardOut, responses=_errors(422))
+async def _tournament_matches(svc: Services, tid: str, ruleset: str) -> list[str]:
+    from server.tournaments.models import Tournament
+
+    found = await svc.store.tournaments.get("tournament", tid)
+    if found is None:
+        raise not_found("tournament", tid)
+    t = Tournament.model_validate(found[0])
+    if t.ruleset != ruleset:
+        raise ApiError(
+            422,
+            "ruleset_mismatch",
+            f"ruleset: tournament '{tid}' plays {t.ruleset}, not {ruleset}",
+        )
+    return t.match_ids()
+
+
+@router.get("/leaderboard", response_model=LeaderboardOut, responses=_errors(404, 422))
 async def leaderboard(
     svc: ServicesDep,
     ruleset: str | None = Query(None, max_length=64, description="required"),
     since: Annotated[date | None, Query(alias="from", description="first UTC day")] = None,
     until: Annotated[date | None, Query(alias="to", description="last UTC day, included")] = None,
     min_matches: int = Query(1, ge=1, le=100_000),
+    tournament: str | None = Query(
+        None, max_length=64, description="only the matches of this tournament"
+    ),
     limit: int = Query(50, ge=1, le=500),
     offset: int = Query(0, ge=0),
 ) -> dict[str, Any]:
@@ -302,8 +321,9 @@ async def leaderboard(
     (then average rank), Zung Jung by raw score (then average rank)."""
     ruleset = _ruleset(ruleset)
     start, end = _range(since, until)
+    matches = None if tournament is None else await _tournament_matches(svc, tournament, ruleset)
     rows = boards.ordered(
-        ruleset, await svc.store.records.leaderboard(ruleset, start, end), min_matches
+        ruleset, await svc.store.records.leaderboard(ruleset, start, end, matches), min_matches
     )
     page = rows[offset : offset + limit]
     out = []
@@ -318,6 +338,7 @@ async def leaderboard(
         "from": since.isoformat() if since else None,
         "to": until.isoformat() if until else None,
         "min_matches": min_matches,
+        "tournament": tournament,
         "total": len(rows),
         "limit": limit,
         "offset": offset,

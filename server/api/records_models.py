@@ -140,6 +140,7 @@ class LeaderboardOut(BaseModel):
     from_: str | None = Field(alias="from")
     to: str | None
     min_matches: int
+    tournament: str | None = None
     total: int = Field(description="players on the board (all pages)")
     limit: int
     offset: int

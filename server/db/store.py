@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -985,8 +985,14 @@ class SqlRecords:
         return [_standing(r) for r in await self._all(query)]
 
     async def leaderboard(
-        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+        self,
+        ruleset: str,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        matches: Collection[str] | None = None,
     ) -> list[LeaderRow]:
+        if matches is not None and not matches:
+            return []
         query = (
             select(
                 STANDINGS.c.player,
@@ -1008,6 +1014,8 @@ class SqlRecords:
             query = query.where(MATCHES.c.ended >= since)
         if until is not None:
             query = query.where(MATCHES.c.ended < until)
+        if matches is not None:
+            query = query.where(MATCHES.c.id.in_(sorted(set(matches))))
         return [
             LeaderRow(player=p, matches=int(n), points=float(s), score=int(r), rank_sum=int(k))
             for p, n, s, r, k in (tuple(row) for row in await self._all(query))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -329,12 +330,18 @@ class MemoryRecords:
         return [copy.copy(s) for _, s in found]
 
     async def leaderboard(
-        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+        self,
+        ruleset: str,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        matches: Collection[str] | None = None,
     ) -> list[LeaderRow]:
         acc: dict[str, list[StandingRow]] = {}
         for record, s in self._counted():
             ended = record.ended or record.created
             if record.ruleset != ruleset or s.player.startswith("bot:"):
+                continue
+            if matches is not None and record.id not in matches:
                 continue
             if (since is not None and ended < since) or (until is not None and ended >= until):
                 continue

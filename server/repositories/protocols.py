@@ -3,6 +3,7 @@ implementations fit without changing callers)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -270,10 +271,15 @@ class RecordRepository(Protocol):
         ...
 
     async def leaderboard(
-        self, ruleset: str, since: datetime | None = None, until: datetime | None = None
+        self,
+        ruleset: str,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        matches: Collection[str] | None = None,
     ) -> list[LeaderRow]:
         """Per player (bots left out), over the counted matches of ``ruleset`` that ended
-        in [since, until); unordered (server.records.leaderboard orders them)."""
+        in [since, until) and, given ``matches``, are among them (a tournament's);
+        unordered (server.records.leaderboard orders them)."""
         ...
 
     async def stats(self, player_id: str, ruleset: str) -> dict[str, Any] | None:

@@ -309,6 +309,8 @@ def test_leaderboard_filters_and_pages(server: LiveServer, finished: dict[str, A
     ]:
         r = server.http.get("/api/leaderboard", params=params)
         assert r.status_code == 422 and r.json()["error"]["code"] == code, (params, r.text)
+    r = server.http.get("/api/leaderboard", params={"ruleset": "mcr", "tournament": "nope"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "tournament_not_found"
 
 
 def test_player_stats(server: LiveServer, finished: dict[str, Any]) -> None:
@@ -368,7 +370,7 @@ def test_websocket_activity_updates_last_seen(server: LiveServer) -> None:
 def test_the_records_endpoints_are_documented(server: LiveServer) -> None:
     paths = server.http.get("/openapi.json").json()["paths"]
     for path, codes in [
-        ("/api/leaderboard", {"422"}),
+        ("/api/leaderboard", {"404", "422"}),
         ("/api/players/{player_id}/stats", {"404", "422"}),
         ("/api/archive", {"404", "422"}),
         ("/api/matches/{match_id}/standings.csv", {"404"}),

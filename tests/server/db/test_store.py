@@ -124,6 +124,11 @@ def test_corrections_history_and_leaderboard(store_url: str | None) -> None:
         assert {r.player for r in board} == {"p-ann", "p-bob", "p-cat"}  # bots are left out
         assert all(r.matches == 2 for r in board)
         assert await store.records.leaderboard("riichi") == []
+        # a tournament's board counts only its matches
+        only = await store.records.leaderboard("mcr", matches=["t2", "elsewhere"])
+        assert {r.player for r in only} == {"p-ann", "p-bob", "p-cat"}
+        assert all(r.matches == 1 for r in only)
+        assert await store.records.leaderboard("mcr", matches=[]) == []
         before = {s.place: s for s in await store.records.standings("t1")}
 
         last = await store.records.void_last_hand("t1", "ops", "misdeal")

@@ -85,6 +85,14 @@ def test_the_hand_in_play_is_finished_then_the_match_closes(live: LiveServer) ->
         occupant = table["seats"][s["place"]]["occupant"]
         assert by_player[occupant]["points"] == s["points"]
         assert by_player[occupant]["score"] == s["score"]
+    # the MCR leaderboard of this tournament alone says the same (issue 15's filter)
+    lb = ok(live.http.get("/api/leaderboard", params={"ruleset": "mcr", "tournament": tid}))
+    assert lb["tournament"] == tid and lb["total"] == len(by_player) == 4
+    for row in lb["players"]:
+        mine = by_player[row["player_id"]]
+        assert (row["matches"], row["points"], row["score"]) == (1, mine["points"], mine["score"])
+    r = live.http.get("/api/leaderboard", params={"ruleset": "riichi", "tournament": tid})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "ruleset_mismatch"
     assert t["round_list"][0]["ended_by"] == "admin"
     r = live.http.post(f"/api/tournaments/{tid}/rounds/1/end", headers=live.admin)
     assert r.status_code == 409 and r.json()["error"]["code"] == "round_finished"
