@@ -33,6 +33,8 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
         "legal actions and prompts",
         (
             "engine/legal.py",
+            "engine/wins.py",
+            "engine/hand_keys.py",
             "engine/shapes.py",
             "prompt_frame",
             "state_frame",

@@ -166,10 +166,10 @@ async def live_tables(base: str, pid: int, n: int) -> None:
 
 
 def clear_engine_caches() -> None:
-    import engine.legal
+    import engine.hand_keys
     import engine.shapes
 
-    for module in (engine.shapes, engine.legal):
+    for module in (engine.shapes, engine.hand_keys):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

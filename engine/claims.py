@@ -11,18 +11,13 @@ from functools import lru_cache
 from itertools import combinations
 
 from engine.actions import Action, Chow, Kong, Pass, Pung, Win
-from engine.legal import (
-    can_kong,
-    hand_counts,
-    held_flowers,
-    is_furiten,
-    legal_win,
-    shape_complete_with,
-)
+from engine.hand_keys import hand_counts, held_flowers
+from engine.legal import can_kong
 from engine.shapes import is_thirteen_orphans
 from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
 from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
 from engine.tiles import RED_FIVES, Tile, is_flower, kind_of
+from engine.wins import is_furiten, legal_win, shape_complete_with
 
 WindowOptions = tuple[tuple[int, tuple[Action, ...]], ...]
 

@@ -46,7 +46,7 @@ from engine.events import (
 )
 from engine.evolve import evolve
 from engine.fast_records import builder
-from engine.legal import legal_actions, legal_win, seat_waits
+from engine.legal import legal_actions
 from engine.melds import Meld, MeldType
 from engine.state import (
     CLAIM,
@@ -64,6 +64,7 @@ from engine.state import (
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
 from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
 from engine.wall import commitment
+from engine.wins import legal_win, seat_waits
 
 # enum members as module names for the per-discard checks (engine.state TURN etc.)
 _FOUR_RIICHI, _FOUR_WINDS, _FOUR_KONGS = Abort.FOUR_RIICHI, Abort.FOUR_WINDS, Abort.FOUR_KONGS

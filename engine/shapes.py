@@ -767,6 +767,12 @@ def _suit_blocks(counts: tuple[int, ...], honors: bool) -> frozenset[tuple[int, 
     return _PARETO_SETS.setdefault(found, found)
 
 
+def suit_block_value(counts: tuple[int, ...], honors: bool) -> int:
+    """The most ``2 * sets + partial sets`` (a pair is a partial set) one suit can be cut
+    into: ``shanten_standard``'s measure of that suit alone, without its caps."""
+    return max(2 * m + t + p for m, t, p in _suit_blocks(counts, honors))
+
+
 def shanten_standard(counts: Sequence[int], n_sets: int) -> int:
     """Tiles away from ready (0 = ready, -1 = complete) for ``n_sets`` concealed sets + pair."""
     states: set[tuple[int, int, int]] = {(0, 0, 0)}

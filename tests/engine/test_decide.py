@@ -35,7 +35,7 @@ from engine.events import (
     KongMade,
     MatchStarted,
 )
-from engine.legal import legal_actions, win_context
+from engine.legal import legal_actions
 from engine.notation import parse_tile
 from engine.rng import SeededStream
 from engine.simulate import acting_seat
@@ -43,6 +43,7 @@ from engine.state import DiscardRecord, MatchState, Phase, update
 from engine.table_rules import Abort, MultiWin
 from engine.views import redact, view_for
 from engine.wall import WallSpec
+from engine.wins import win_context
 
 T = parse_tile
 

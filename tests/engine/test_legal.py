@@ -3,6 +3,7 @@ on by test-double TableRules (riichi-like, Three-Kingdoms-like, Zung-Jung-like).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -22,19 +23,16 @@ from engine.events import (
     KongMade,
     RiichiAccepted,
 )
-from engine.legal import (
+from engine.hand_keys import (
     _block_value,
-    _completing_kinds,
-    _may_be_tenpai,
-    _shape_key,
+    completing_kinds,
     hand_key,
-    is_furiten,
-    isolated,
     key_facts,
-    legal_actions,
     may_be_ready,
-    win_context,
+    may_be_tenpai,
+    shape_key,
 )
+from engine.legal import legal_actions
 from engine.melds import Meld, MeldType
 from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, shanten, shanten_standard, waits
@@ -43,10 +41,22 @@ from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState, update
 from engine.table_rules import Abort, Kuikae
 from engine.wall import WallSpec
+from engine.wins import is_furiten, win_context
 
 T = parse_tile
+
 RIICHI_HANDS = ["123m456m789m11p34s", "2468m2468p2468s5z", "2468m2468p2468s6z", "13579m1379p19s56z"]
 RON_ON_7Z = ["123m456m789m11p34s", "123p456p789p11s77z", "2468m2468p2468s6z", "13579m1379p19s56z"]
+
+
+def isolated(counts: list[int]) -> int:
+    """Reference: single tiles with no tile of their suit within two steps (honors: any
+    single), the count ``key_facts`` keeps per suit."""
+    n = sum(1 for c in counts[27:34] if c == 1)
+    for lo in (0, 9, 18):
+        suit = counts[lo : lo + 9]
+        n += sum(1 for i in range(9) if suit[i] == 1 and sum(suit[max(0, i - 2) : i + 3]) == 1)
+    return n
 
 
 def riichi_table(h, hands, draws="", dead=None, **rules):
@@ -315,11 +325,11 @@ def test_the_readiness_shortcut_never_hides_a_wait(data: list[int], shape: Shape
     hand = tuple(sorted(data))
     ready = waits(counts, 0, rules=shape)
     if ready:
-        assert may_be_ready(hand, 0, 4, _shape_key(shape))
+        assert may_be_ready(hand, 0, 4, shape_key(shape))
 
 
 def test_ready_hands_pass_the_shortcut() -> None:
-    key = _shape_key(ShapeRules())
+    key = shape_key(ShapeRules())
     for text in ("1112345678999m", "123m456p789s1123z", "1199m1199s1122z3z"):
         tiles = tuple(sorted(parse_tiles(text)))[:13]
         counts = [0] * 34
@@ -358,7 +368,7 @@ def test_ready_hands_are_never_ruled_out(data: list[int]) -> None:
         counts[k] += 1
     if max(counts) > 4 or not waits(counts, 0):
         return  # impossible, or every winning tile already held (karaten)
-    assert may_be_ready(tuple(sorted(data)), 0, 4, _shape_key(ShapeRules()))
+    assert may_be_ready(tuple(sorted(data)), 0, 4, shape_key(ShapeRules()))
 
 
 @settings(max_examples=300, deadline=None)
@@ -372,7 +382,7 @@ def test_complete_hands_pass_the_shortcut(data: list[int], extra: int) -> None:
         return
     for shape in SHAPES:
         if complete_shape(counts, 0, n_sets=4, rules=shape):
-            assert may_be_ready(tuple(sorted(full)), 0, 4, _shape_key(shape), 0)
+            assert may_be_ready(tuple(sorted(full)), 0, 4, shape_key(shape), 0)
 
 
 @settings(max_examples=300, deadline=None)
@@ -406,6 +416,21 @@ def test_block_values_are_the_shanten_measure_of_one_suit(counts: list[int], hon
     assert _block_value(part, honors) == 16 - shanten_standard(full, 8)
 
 
+def test_block_values_on_every_small_suit() -> None:
+    """Every honor part of up to eight tiles and suit part of up to seven: the hand-key memo of the
+    block value answers as ``shanten_standard`` measures (one measure, cached by part)."""
+    for honors, kinds, most in ((True, 7, 8), (False, 9, 7)):
+        for size in range(most + 1):
+            for held in itertools.combinations_with_replacement(range(kinds), size):
+                counts = [held.count(k) for k in range(kinds)]
+                if max(counts, default=0) > 4:
+                    continue
+                full = [0] * 34
+                full[27 if honors else 0 : 34 if honors else 9] = counts
+                part = sum(c << 3 * i for i, c in enumerate(counts))
+                assert _block_value(part, honors) == 16 - shanten_standard(full, 8)
+
+
 def _tenpai_shortcut_holds(full: list[int], n_melds: int) -> None:
     counts = [0] * 34
     for k in full:
@@ -415,7 +440,7 @@ def _tenpai_shortcut_holds(full: list[int], n_melds: int) -> None:
     key = hand_key(full)
     for shape in (*SHAPES, ShapeRules(seven_pairs_four_as_two=True)):
         if shanten(counts, n_melds, rules=shape) <= 0:
-            assert _may_be_tenpai(key, key_facts(key), n_melds, shape)
+            assert may_be_tenpai(key, key_facts(key), n_melds, shape)
 
 
 @settings(max_examples=300, deadline=None)
@@ -442,7 +467,7 @@ def test_the_completing_kinds_hold_every_winning_tile(data: list[int], melds: in
     if max(counts) > 4:
         return
     for shape in (*SHAPES, ShapeRules(seven_pairs_four_as_two=True)):
-        kinds = _completing_kinds(hand_key(hand), melds, 4, shape)
+        kinds = completing_kinds(hand_key(hand), melds, 4, shape)
         for w in range(34):
             counts[w] += 1
             if counts[w] <= 4 and complete_shape(counts, melds, n_sets=4, rules=shape):

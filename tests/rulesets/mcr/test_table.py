@@ -7,12 +7,13 @@ import pytest
 from engine.actions import ConcealedKong, Discard, Pass, SelfDrawWin, Win
 from engine.decide import start, step
 from engine.events import HandEnded
-from engine.legal import legal_actions, win_context
+from engine.legal import legal_actions
 from engine.notation import parse_tile
 from engine.scoring import Score
 from engine.state import HandResult, MatchState, WinRecord, update
 from engine.table_rules import FlowerTiming, MultiWin, Replacement, Table
 from engine.tiles import kind_of
+from engine.wins import win_context
 from rulesets.mcr import match as mcr_match
 from rulesets.mcr.options import Options
 from rulesets.mcr.table import MCRMatch, settle, table, table_rules

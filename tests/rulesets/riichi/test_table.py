@@ -18,12 +18,12 @@ from engine.actions import (
     Win,
 )
 from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
-from engine.legal import is_furiten, win_context
 from engine.notation import parse_tile
 from engine.ruleset import TableRuleset, table_for
 from engine.state import HandResult, Phase, WinRecord, update
 from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
+from engine.wins import is_furiten, win_context
 from rulesets.riichi import RULESET
 from rulesets.riichi.options import RiichiOptions, preset
 from rulesets.riichi.table import table_rules, wall_spec

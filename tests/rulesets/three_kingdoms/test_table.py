@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
 from engine.events import HandEnded, Settled
-from engine.legal import is_furiten, riichi_discard_tiles
+from engine.legal import riichi_discard_tiles
 from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, play_match
@@ -15,6 +15,7 @@ from engine.state import DiscardRecord, MatchState, Phase, SeatState
 from engine.table_rules import KanDoraTiming, Replacement, RiichiAnkan
 from engine.views import view_for
 from engine.wall import Wall
+from engine.wins import is_furiten
 from rulesets.three_kingdoms import RULESET, Options
 from rulesets.three_kingdoms.options import RIICHI_DEPOSIT
 from rulesets.three_kingdoms.table import table_rules

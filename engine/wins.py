@@ -1,0 +1,246 @@
+"""Wins at the table: a seat's waits, furiten, and the ``WinContext`` of a win.
+
+``legal_win`` is the one test the legal actions and the claim windows ask: the shape
+complete (``engine.hand_keys`` in front of ``engine.shapes``), and the ruleset's ``score``
+calling the hand legal; furiten is asked separately where a discard is claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.context import WinContext
+from engine.hand_keys import (
+    ShapeKey,
+    all_counts,
+    completes,
+    completing_kinds,
+    hand_counts,
+    hand_key,
+    ready_key,
+    shape_key,
+)
+from engine.melds import MeldType
+from engine.scoring import Score
+from engine.shapes import waits
+from engine.state import HandState, MatchState, SeatState
+from engine.table_rules import Replacement, TableRules
+from engine.tiles import NUM_KINDS, Tile, is_flower, kind_of
+
+
+def seat_waits(
+    rules: TableRules,
+    seat: SeatState,
+    counts: Sequence[int] | None = None,
+    *,
+    karaten: bool = False,
+) -> list[int]:
+    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku); with
+    ``karaten``, also kinds whose four copies the seat holds itself (riichi.md §5)."""
+    if counts is None:
+        if not ready_key(hand_key(seat.hand), len(seat.melds), rules.n_sets, rules.shape_rules, 1):
+            return []  # the shortcut never hides a wait (see may_be_ready)
+        c: Sequence[int] = hand_counts(seat.hand)
+    else:
+        c = counts
+    held = [0] * NUM_KINDS if karaten else all_counts(seat)
+    return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
+
+
+_furiten_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
+
+
+def is_furiten(rules: TableRules, seat: SeatState, kind: int | None = None) -> bool:
+    """Whether the seat may not win on a discard (riichi.md §7) of ``kind``; where
+    furiten is per tile (``TableRules.furiten_per_tile``), on that kind only (None: on
+    any of its winning tiles)."""
+    if not rules.furiten or (rules.furiten_riichi_only and not seat.riichi):
+        return False
+    if rules.furiten_per_tile:
+        if kind is None:
+            return any(
+                shape_complete_with(rules, seat, k) and _blocked(seat, k) for k in range(NUM_KINDS)
+            )
+        return _blocked(seat, kind)
+    memo = _furiten_memo.get(id(seat))
+    if memo is not None and memo[0] is seat and memo[1] is rules:
+        return memo[2]
+    if len(_furiten_memo) > 64:
+        _furiten_memo.clear()
+    result = _is_furiten(rules, seat)
+    _furiten_memo[id(seat)] = (seat, rules, result)  # keyed on the object, kept alive
+    return result
+
+
+def _blocked(seat: SeatState, kind: int) -> bool:
+    """Per-tile furiten: ``kind`` is among the seat's discards or was let pass after riichi."""
+    return bool(seat.passed_kinds >> kind & 1) or any(
+        kind_of(d.tile) == kind for d in seat.discards
+    )
+
+
+def _is_furiten(rules: TableRules, seat: SeatState) -> bool:
+    if seat.furiten_temp or seat.furiten_riichi:
+        return True
+    if not seat.discards:
+        return False
+    # a wait among one's own discards: only those kinds need trying
+    return any(
+        shape_complete_with(rules, seat, k) for k in {kind_of(d.tile) for d in seat.discards}
+    )
+
+
+def visible_count(hand: HandState, kind: int, rules: TableRules) -> int:
+    """Copies of ``kind`` anyone can see: uncalled discards, exposed melds (face-down
+    concealed kongs excluded) and revealed indicators (mcr.md §11.9)."""
+    n = 0
+    for s in hand.seats:
+        for d in s.discards:
+            if not d.called and kind_of(d.tile) == kind:
+                n += 1
+        for rec in s.melds:
+            if rec.meld.type is MeldType.ANKAN and rules.concealed_kong_face_down:
+                continue
+            for t in rec.meld.tiles:
+                if kind_of(t) == kind:
+                    n += 1
+    for t in hand.dora_indicators():
+        if kind_of(t) == kind:
+            n += 1
+    return n
+
+
+def win_context(
+    state: MatchState,
+    seat_index: int,
+    tile: Tile,
+    *,
+    tsumo: bool,
+    chankan: bool = False,
+    final: bool = False,
+) -> WinContext:
+    """The neutral description of a win by ``seat_index`` on ``tile`` (engine.context)."""
+    hand = state.hand
+    assert hand is not None
+    rules = state.table.rules
+    seat = hand.seats[seat_index]
+    concealed = [t for t in seat.hand if not is_flower(t)]
+    if tsumo:
+        concealed.remove(tile)
+    kind = kind_of(tile)
+    visible = visible_count(hand, kind, rules)
+    if not tsumo and not chankan:
+        visible -= 1  # the winning discard itself lies in the discarder's pile
+    first = not seat.discards and hand.calls == 0
+    flags = rules.first_turn_flags
+    riichi = rules.riichi
+    ura = hand.ura_indicators() if seat.riichi_accepted and riichi and riichi.ura_dora else ()
+    rinshan = tsumo and hand.rinshan
+    # A replacement from the dead wall is never the last live tile, even when it leaves the
+    # live wall empty (riichi.md §8.1: rinshan is not haitei); a replacement from the wall's
+    # end is that tile and scores both (mcr.md §6, zung-jung.md 9.2).
+    from_dead_wall = hand.replacement is Replacement.DEAD_WALL
+    return WinContext(
+        concealed=tuple(concealed),
+        win_tile=tile,
+        melds=seat.meld_tuple,
+        tsumo=tsumo,
+        seat_wind=hand.seat_wind(seat_index),
+        round_wind=hand.round_wind,
+        riichi=seat.riichi_accepted,
+        double_riichi=seat.double_riichi
+        and seat.riichi_accepted
+        and bool(riichi and riichi.double_riichi),
+        ippatsu=seat.ippatsu,
+        haitei=tsumo and hand.remaining() == 0 and not (rinshan and from_dead_wall),
+        houtei=final and not tsumo and not chankan,
+        rinshan=rinshan,
+        chankan=chankan,
+        last_tile_of_kind=not chankan and visible >= 3,
+        tenhou=flags and tsumo and first and seat_index == hand.dealer,
+        chiihou=flags
+        and rules.self_drawn_chiihou
+        and tsumo
+        and first
+        and seat_index != hand.dealer,
+        renhou=flags and not tsumo and first,
+        flowers=len(seat.flowers),
+        dora_indicators=hand.dora_indicators(),
+        ura_dora_indicators=ura,
+        extra=_extra(state, hand, seat_index, seat, tsumo=tsumo, chankan=chankan),
+    )
+
+
+def _extra(
+    state: MatchState,
+    hand: HandState,
+    seat_index: int,
+    seat: SeatState,
+    *,
+    tsumo: bool,
+    chankan: bool,
+) -> dict[str, object]:
+    """Table facts some rulesets score (engine.context ``WinContext.extra``); a key is
+    present only when it says something:
+
+    * ``bonus_tiles``: the flowers the winner set aside, a list of tiles (zung-jung.md §9.3).
+    * ``dealer_first_discard``: the win is on the dealer's first discard, before any call
+      or kong (zung-jung.md 9.4.2, Blessing of Earth).
+    * ``paarenchan``: the dealer's 8th (or later) consecutive win while holding the deal;
+      a hand without a dealer win breaks the streak (riichi.md §8.3).
+    """
+    out: dict[str, object] = {}
+    if seat.flowers:
+        out["bonus_tiles"] = list(seat.flowers)  # JSON-native: the log round-trips it
+    log = hand.discard_log
+    first = len(log) == 1 and log[0][0] == hand.dealer and hand.calls == 0
+    if first and not tsumo and not chankan:
+        out["dealer_first_discard"] = True
+    if seat_index == hand.dealer and len(state.results) >= PAARENCHAN_STREAK:
+        streak = 0
+        for r in reversed(state.results):
+            if r.dealer != hand.dealer or not any(w.seat == r.dealer for w in r.wins):
+                break
+            streak += 1
+        if streak >= PAARENCHAN_STREAK:
+            out["paarenchan"] = True
+    return out
+
+
+PAARENCHAN_STREAK = 7  # earlier consecutive dealer wins that make the next one paarenchan
+
+
+def legal_win(
+    state: MatchState,
+    seat_index: int,
+    tile: Tile,
+    *,
+    tsumo: bool,
+    chankan: bool = False,
+    final: bool = False,
+) -> tuple[WinContext, Score] | None:
+    """The context and score of a legal win, or None."""
+    ctx = win_context(state, seat_index, tile, tsumo=tsumo, chankan=chankan, final=final)
+    score = state.table.score(ctx)
+    return (ctx, score) if score.legal else None
+
+
+# per seat-state object: (seat, rules, completing kinds, hand key, melds, sets, shape key)
+_ready_memo: dict[int, tuple[SeatState, TableRules, int, int, int, int, ShapeKey]] = {}
+
+
+def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
+    """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
+    memo = _ready_memo.get(id(seat))
+    if memo is None or memo[0] is not seat or memo[1] is not rules:
+        # a seat state is asked once per other seat's discard: remember it by identity
+        if len(_ready_memo) > 64:
+            _ready_memo.clear()
+        key = hand_key(seat.hand)
+        n_melds, n_sets, shape = len(seat.melds), rules.n_sets, rules.shape_rules
+        kinds = completing_kinds(key, n_melds, n_sets, shape)
+        memo = (seat, rules, kinds, key, n_melds, n_sets, shape_key(shape))
+        _ready_memo[id(seat)] = memo
+    if not memo[2] >> kind & 1:
+        return False
+    return completes(memo[3] + (1 << 3 * kind), memo[4], memo[5], memo[6])
