@@ -163,7 +163,9 @@ class StatsOut(BaseModel):
     average_win_value: float | None = Field(description="mean hand value of the wins")
     call_rate: float | None = Field(description="hands with a claimed discard / hands")
     draw_rate: float | None = Field(description="exhaustive draws / hands")
-    tenpai_at_draw_rate: float | None = Field(description="ready at a draw / draws")
+    tenpai_at_draw_rate: float | None = Field(
+        description="ready at a draw / draws (riichi only; null elsewhere)"
+    )
     riichi_rate: float | None = Field(None, description="riichi hands / hands")
     riichi_win_rate: float | None = Field(None, description="riichi hands won / riichi hands")
     largest_hand: dict[str, Any] | None

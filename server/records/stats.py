@@ -27,6 +27,9 @@ COUNTERS = (
     "score",
 )
 
+# rulesets whose exhaustive draws record the ready hands (riichi.md §12.1: noten payments)
+READY_AT_DRAW = frozenset({"riichi"})
+
 
 def empty() -> dict[str, Any]:
     out: dict[str, Any] = dict.fromkeys(COUNTERS, 0)
@@ -132,7 +135,10 @@ def figures(ruleset: str, agg: dict[str, Any]) -> dict[str, Any]:
         "average_win_value": _rate(agg["win_value"], wins),
         "call_rate": _rate(agg["calls"], hands),
         "draw_rate": _rate(agg["draws"], hands),
-        "tenpai_at_draw_rate": _rate(agg["draw_tenpai"], agg["draws"]),
+        # only riichi records who was ready at an exhaustive draw: elsewhere no figure
+        "tenpai_at_draw_rate": (
+            _rate(agg["draw_tenpai"], agg["draws"]) if ruleset in READY_AT_DRAW else None
+        ),
         "largest_hand": agg["largest"],
         "patterns": dict(sorted(agg["patterns"].items(), key=lambda kv: (-kv[1], kv[0]))),
         "counts": {k: agg[k] for k in COUNTERS},

@@ -1,6 +1,6 @@
-"""Player statistics against a hand-counted fixture (three riichi hands written out by
-hand), and the stored aggregates kept incrementally by both stores: a second match adds
-to them, a voided hand or match takes its share away again."""
+"""Player statistics against hand-counted fixtures (three riichi hands and three MCR
+hands written out by hand), and the stored aggregates kept incrementally by both stores:
+a second match adds to them, a voided hand or match takes its share away again."""
 
 from __future__ import annotations
 
@@ -155,3 +155,76 @@ def test_aggregates_are_kept_incrementally_and_follow_corrections() -> None:
         assert agg is not None and agg["hands"] == one[0]["hands"] - 1
 
     asyncio.run(run())
+
+
+# An MCR match written out by hand (MCR settles 8 + fan from the discarder and 8 from
+# each other player, or 8 + fan from each of the three on a self-draw):
+# hand 1: Ann self-draws 10 fan (All Pungs 6, Fully Concealed Hand 4): +54, the others -18;
+# hand 2: Bob, who chowed, wins 12 fan off Cat's discard (Mixed Straight 8, Mixed Double
+#         Chow 1, Short Straight 1, Two Terminal Chows 1, Single Wait 1): Bob +36, Cat -20,
+#         Ann and the bot -8 each;
+# hand 3: exhaustive draw; Ann called a pung.
+MCR_HANDS = [
+    hand(
+        0,
+        "win",
+        [54, -18, -18, -18],
+        wins=[win(0, None, 10, ("all_pungs", 6), ("fully_concealed_hand", 4))],
+    ),
+    hand(
+        1,
+        "win",
+        [-8, 36, -20, -8],
+        wins=[
+            win(
+                1,
+                2,
+                12,
+                ("mixed_straight", 8),
+                ("mixed_double_chow", 1),
+                ("short_straight", 1),
+                ("two_terminal_chows", 1),
+                ("single_wait", 1),
+            )
+        ],
+        called=[1],
+        discarder=2,
+    ),
+    hand(2, "exhaustive_draw", [0, 0, 0, 0], called=[0]),
+]
+
+
+def test_mcr_counts_match_the_hand_counted_fixture() -> None:
+    sheet = project("fx", table_of("mcr", {}), SEATS, MCR_HANDS, [], True)
+    parts = stats.contributions("fx", sheet, SEATS)
+    # final totals: Ann 46, Bob 18, Cat -38, bot -26: ranks 1, 2, 4, 3 (table points 4/2/0/1)
+    ann = stats.figures("mcr", parts[0])
+    assert ann["counts"] == {
+        "matches": 1,
+        "hands": 3,
+        "wins": 1,
+        "self_draws": 1,
+        "deal_ins": 0,
+        "win_value": 10,
+        "riichi": 0,
+        "riichi_wins": 0,
+        "calls": 1,
+        "draws": 1,
+        "draw_tenpai": 0,
+        "rank_sum": 1,
+        "score": 46,
+    }
+    assert (ann["win_rate"], ann["self_draw_share"], ann["call_rate"]) == (0.3333, 1.0, 0.3333)
+    assert ann["draw_rate"] == 0.3333 and ann["tenpai_at_draw_rate"] is None  # not recorded
+    assert "riichi_rate" not in ann and ann["total_points"] == 4.0
+    assert ann["patterns"] == {"all_pungs": 1, "fully_concealed_hand": 1}
+    assert ann["largest_hand"]["value"] == 10 and ann["rank_distribution"] == [1, 0, 0, 0]
+    bob = stats.figures("mcr", parts[1])
+    assert bob["counts"]["wins"] == 1 and bob["patterns"]["mixed_straight"] == 1
+    assert bob["self_draw_share"] == 0.0 and bob["average_win_value"] == 12
+    assert bob["rank_distribution"] == [0, 1, 0, 0] and bob["total_score"] == 18
+    cat = stats.figures("mcr", parts[2])
+    assert cat["deal_in_rate"] == 0.3333 and cat["win_rate"] == 0.0
+    assert cat["average_win_value"] is None and cat["largest_hand"] is None
+    assert cat["rank_distribution"] == [0, 0, 0, 1] and cat["average_rank"] == 4.0
+    assert 3 not in parts  # the bot's seat gets no statistics
