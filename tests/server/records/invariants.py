@@ -43,24 +43,7 @@ def check(sheet: dict[str, Any], events: list[dict[str, Any]], csv_text: str) ->
     ), mid
     # 2. each hand's deltas are its payments and deposit movements; as played, the
     # scores and the pot move by exactly that
-    before, pot = list(sheet["start_scores"]), 0
-    for h in hands:
-        expected = [-d for d in h["deposits"]]
-        to_table = from_table = 0
-        for p in h["payments"]:
-            if p["payer"] is None:
-                from_table += p["amount"]
-            else:
-                expected[p["payer"]] -= p["amount"]
-            if p["payee"] is None:
-                to_table += p["amount"]
-            else:
-                expected[p["payee"]] += p["amount"]
-        assert h["deltas"] == expected, (mid, h["hand_number"])
-        assert [s - b for s, b in zip(h["scores"], before, strict=True)] == h["deltas"], mid
-        assert h["pot_before"] == pot, mid
-        assert h["pot_after"] - h["pot_before"] == sum(h["deposits"]) + to_table - from_table
-        before, pot = h["scores"], h["pot_after"]
+    check_hands(mid, sheet["start_scores"], hands)
     # 3. running totals: the counted hands' deltas, then the lines after the hands
     totals = list(sheet["start_scores"])
     for h in hands:
@@ -107,3 +90,26 @@ def check(sheet: dict[str, Any], events: list[dict[str, Any]], csv_text: str) ->
     assert len(rows) == 1 + len(hands) + len(sheet["lines"]), mid
     if len(rows) > 1:
         assert [int(x) for x in rows[-1][-2 - n : -2]] == sheet["final_totals"], mid
+
+
+def check_hands(mid: str, start: list[int], hands: list[dict[str, Any]]) -> None:
+    """Each hand row's deltas are its payments plus deposit movements; the scores as
+    played move by exactly the deltas, the pot by the deposits and the table's payments."""
+    before, pot = list(start), 0
+    for h in hands:
+        expected = [-d for d in h["deposits"]]
+        to_table = from_table = 0
+        for p in h["payments"]:
+            if p["payer"] is None:
+                from_table += p["amount"]
+            else:
+                expected[p["payer"]] -= p["amount"]
+            if p["payee"] is None:
+                to_table += p["amount"]
+            else:
+                expected[p["payee"]] += p["amount"]
+        assert h["deltas"] == expected, (mid, h["hand_number"])
+        assert [s - b for s, b in zip(h["scores"], before, strict=True)] == h["deltas"], mid
+        assert h["pot_before"] == pot, mid
+        assert h["pot_after"] - h["pot_before"] == sum(h["deposits"]) + to_table - from_table
+        before, pot = h["scores"], h["pot_after"]
