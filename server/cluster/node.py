@@ -223,6 +223,7 @@ class ClusterNode:
         return me
 
     async def _beat_loop(self) -> None:
+        down_since = time.monotonic()
         while True:
             try:
                 await self.beat()
@@ -232,7 +233,10 @@ class ClusterNode:
             except (RedisError, OSError) as exc:
                 if self.redis_up:
                     log.warning("cluster: Redis unreachable (%s)", type(exc).__name__)
+                    down_since = time.monotonic()
                 self.redis_up = False
+                if time.monotonic() - down_since > self.settings.lease_seconds:
+                    self._all_relays_lost()  # a close the other side sent may be lost too
             except Exception:
                 log.exception("cluster: heartbeat failed")
             await asyncio.sleep(self.interval)
@@ -338,12 +342,13 @@ class ClusterNode:
         elif kind == "in":  # the owner forgot this connection: the relay closes it
             peer = str(message.get("from") or "")
             if peer:
-                self._spawn(self.send(peer, {"k": "close", "c": conn_id}), "relay-refuse")
+                refuse = {"k": "close", "c": conn_id, "code": CloseCode.GOING_AWAY, "r": MOVED}
+                self._spawn(self.send(peer, refuse), "relay-refuse")
         elif kind == "open":  # registered now: the frames right behind it find it
             peer = str(message.get("from", ""))
             query = {str(k): str(v) for k, v in dict(message.get("q") or {}).items()}
             headers = {str(k): str(v) for k, v in dict(message.get("h") or {}).items()}
-            sock = RelayedSocket(self.app, self._send_quietly, conn_id, peer, query, headers)
+            sock = RelayedSocket(self.app, self.send, conn_id, peer, query, headers)
             self.served[conn_id] = sock
             self._spawn(self._serve(sock, str(message.get("table", ""))), f"relay-{conn_id}")
         elif kind == "adopt":
@@ -370,14 +375,6 @@ class ClusterNode:
         finally:
             self.served.pop(conn_id, None)
             await sock.close(CloseCode.GOING_AWAY, "bye")
-
-    async def _send_quietly(self, instance: str, message: dict[str, Any]) -> None:
-        try:
-            await self.send(instance, message)
-        except (RedisError, OSError):
-            for sock in list(self.served.values()):
-                if sock.peer == instance:
-                    sock.gone()
 
     def _relay_lost(self, conn_id: str) -> None:
         queue = self.relays.get(conn_id)
