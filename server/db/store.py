@@ -414,13 +414,19 @@ class SqlTables:
             rows = (await conn.execute(select(MATCHES).order_by(MATCHES.c.created))).all()
         return [_table(r) for r in rows]
 
-    async def save(self, table: TableRecord) -> None:
+    async def save(self, table: TableRecord, epoch: int | None = None) -> None:
         """The table's own fields: not ``voided`` nor the projected records (scores, pot,
-        hands, standings), which only the event log and the corrections write."""
+        hands, standings), which only the event log and the corrections write. With
+        ``epoch``, fenced as the event log is: the row is written only while its owner
+        epoch is still ``epoch`` (one statement, so no takeover slips in between)."""
         values = {k: v for k, v in _table_values(table).items() if k not in _PROJECTED}
         async with self.db.write() as conn:
             query = update(MATCHES).where(MATCHES.c.id == table.id)
-            await conn.execute(query.values(**values))
+            if epoch is not None:
+                query = query.where(MATCHES.c.owner_epoch == epoch)
+            done = await conn.execute(query.values(**values))
+            if epoch is not None and done.rowcount == 0:
+                raise Fenced(f"table {table.id}: epoch {epoch} is stale")
 
 
 # ---------------------------------------------------------------------- event log

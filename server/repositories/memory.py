@@ -162,7 +162,8 @@ class MemoryTables:
     async def list(self) -> list[TableRecord]:
         return [copy.deepcopy(t) for t in self._by_id.values()]
 
-    async def save(self, table: TableRecord) -> None:
+    async def save(self, table: TableRecord, epoch: int | None = None) -> None:
+        # no fencing in memory: one process, one owner
         old = self._by_id.get(table.id)
         saved = copy.deepcopy(table)
         if old is not None:  # the projected records are written only by the event log

@@ -241,8 +241,10 @@ class TableRepository(Protocol):
 
     async def list(self) -> list[TableRecord]: ...
 
-    async def save(self, table: TableRecord) -> None:
-        """Store the record's current fields (status, seats, scores, seed …)."""
+    async def save(self, table: TableRecord, epoch: int | None = None) -> None:
+        """Store the record's current fields (status, seats, scores, seed …). With
+        ``epoch`` (a cluster owner's fencing token) the write is refused with ``Fenced``,
+        and nothing changes, unless the table's owner epoch is still ``epoch``."""
         ...
 
 

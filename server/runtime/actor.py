@@ -269,12 +269,24 @@ class TableActor:
         self.record.started = datetime.now(UTC)
         # The seed is stored before the first event: a crash in between restarts the match
         # from the same seed (``recover`` with an empty log).
-        await self.store.tables.save(self.record)
+        await self._save()
         await self._commit(state, events)
         self._status("playing", "the match started")
         for place in self._humans():
             if place not in self.conns:
                 self._mark_away(place)
+
+    def _fenced(self) -> None:
+        if self.on_fenced is not None:
+            self.on_fenced(self)  # stops this actor: it no longer owns the table
+
+    async def _save(self) -> None:
+        """Store the record's own fields, fenced like the event appends."""
+        try:
+            await self.store.tables.save(self.record, epoch=self.fence)
+        except Fenced:
+            self._fenced()
+            raise
 
     async def _commit(self, state: MatchState, events: list[Event]) -> None:
         """Persist ``events`` (the log is append-only), then adopt ``state``, then send."""
@@ -295,8 +307,7 @@ class TableActor:
         try:
             await self.store.events.append(logged)
         except Fenced:
-            if self.on_fenced is not None:
-                self.on_fenced(self)  # stops this actor: it no longer owns the table
+            self._fenced()
             raise
         self.state = state
         self.log.extend(entries)
@@ -561,7 +572,7 @@ class TableActor:
         self.last_action = time.time()
         if self.banks[place] != before:  # persisted right after the move that spent it
             self.record.banks = list(self.banks)
-            await self.store.tables.save(self.record)
+            await self._save()
 
     # ------------------------------------------------------------------ between hands
 
@@ -679,7 +690,7 @@ class TableActor:
             return
         kept[place] = sorted({*kept[place], hand.hand_number})
         self.record.standins = kept
-        await self.store.tables.save(self.record)
+        await self._save()
 
     def _reopen(self, places: list[int]) -> None:
         """Open these places' prompts afresh (who answers them changed)."""
@@ -705,7 +716,7 @@ class TableActor:
             raise TableError(409, "seat_taken", f"seat {place} is taken")
         self.record.seats[place] = player_id
         self.names[place] = name
-        await self.store.tables.save(self.record)
+        await self._save()
         if "open" not in self.record.seats:
             await self._start_match()
         else:
@@ -895,14 +906,14 @@ class TableActor:
             raise TableError(409, "not_playing", f"the table is {self.record.status}")
         self.record.status = "paused"
         self._refresh_prompts()
-        await self.store.tables.save(self.record)
+        await self._save()
         self._status("paused", "paused by the administrator")
 
     async def resume(self) -> None:
         if self.record.status != "paused":
             raise TableError(409, "not_paused", f"the table is {self.record.status}")
         self.record.status = "playing"
-        await self.store.tables.save(self.record)
+        await self._save()
         self._status("playing", "resumed by the administrator")
         self._refresh_prompts()
 
@@ -912,7 +923,7 @@ class TableActor:
         self.record.status = "aborted"
         self.record.ended = datetime.now(UTC)
         self._refresh_prompts()
-        await self.store.tables.save(self.record)
+        await self._save()
         self._status("aborted", reason or "aborted by the administrator")
         for conn in [*self.conns.values(), *self.spectators]:
             conn.close(CloseCode.TABLE_CLOSED, "table aborted")
@@ -970,7 +981,7 @@ class TableActor:
         p = self.prompts.pop(place, None)
         if p is not None:
             p.cancel()
-        await self.store.tables.save(self.record)
+        await self._save()
         self._status(self.record.status, f"seat {place} is now {occupant}")
         if self.record.status == "waiting":
             await self.start_if_full()

@@ -46,6 +46,35 @@ def test_a_stale_epoch_is_refused_and_writes_nothing(db_url: str) -> None:  # no
     asyncio.run(run())
 
 
+def test_a_stale_owner_cannot_save_the_table_record(db_url: str) -> None:  # noqa: F811
+    """Seat changes, pause and resume (``TableRepository.save``) are fenced like the
+    appends: a save with a taken-over epoch is refused and changes nothing."""
+
+    async def run() -> None:
+        store = await SqlStore.open(db_url)
+        try:
+            await store.tables.add(record("saved", hands=1))
+            await claim_epoch(store, "saved", "a")
+            await claim_epoch(store, "saved", "b")  # b takes the table over: epoch 2
+            stale = await store.tables.get("saved")
+            assert stale is not None
+            stale.status = "paused"
+            with pytest.raises(Fenced):
+                await store.tables.save(stale, epoch=1)
+            now = await store.tables.get("saved")
+            assert now is not None and now.status == "playing"
+            await store.tables.save(stale, epoch=2)
+            now = await store.tables.get("saved")
+            assert now is not None and now.status == "paused"
+            stale.status = "playing"
+            await store.tables.save(stale)  # unfenced (a single instance)
+            assert (await store.tables.get("saved")).status == "playing"  # type: ignore[union-attr]
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
 def test_lease_acquire_renew_release() -> None:
     url = redis_url()
 
