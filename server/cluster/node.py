@@ -148,14 +148,20 @@ class ClusterNode:
 
     # ------------------------------------------------------------------ ownership hooks
 
-    async def claim_new(self, table_id: str) -> int:
-        """A table just created here: its lease and first fencing token."""
+    async def reserve(self, table_id: str) -> None:
+        """A table about to be created here: its lease before its row exists, so no scan
+        finds it open and unleased in between (and takes it over)."""
         self.owned.add(table_id)
         try:
             if not await self.leases.acquire(table_id):
+                self.owned.discard(table_id)
                 raise Unavailable(f"table {table_id}: lease already held")
         except (RedisError, OSError):
             log.warning("table %s: created while Redis is unreachable", table_id)
+
+    async def claim_new(self, table_id: str) -> int:
+        """A table just created here (``reserve`` took its lease): its first fencing
+        token."""
         claimed = await claim_epoch(self.store, table_id, self.id)
         assert claimed is not None
         return claimed[0]

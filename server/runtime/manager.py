@@ -29,6 +29,11 @@ class Ownership(Protocol):
     """A cluster instance's hold on its tables (server.cluster.node): a new table's lease
     and fencing token, a freed table's release, an actor whose append was fenced."""
 
+    async def reserve(self, table_id: str) -> None:
+        """A table about to be stored: its lease first, so no takeover scan sees it
+        unowned in between."""
+        ...
+
     async def claim_new(self, table_id: str) -> int: ...
 
     def released(self, table_id: str) -> None: ...
@@ -109,6 +114,8 @@ class TableManager:
         )
         if created_by != "admin":
             self.check_quota(created_by)
+        if self.ownership is not None:
+            await self.ownership.reserve(record.id)
         await self.store.tables.add(record)
         actor = TableActor(record, table, self.store, self.settings, names)
         if self.ownership is not None:

@@ -1,20 +1,27 @@
-"""Three instances, tables of protocol clients connected at random instances and bot
-tables; one instance is SIGKILLed mid-hand. Every table finishes elsewhere, every seat
-saw exactly its redacted copy of one stored history, and the records are complete."""
+"""The issue's failover test at its size: three instances, 30 tables (24 of protocol
+clients connected at random instances, 6 of bots). Once every table is in its hand, the
+instance with the most tables is SIGKILLed at the moment one of its tables has a claim
+window open (a seat holds a claim prompt it has not answered yet). Every table finishes
+elsewhere, every seat saw exactly its redacted copy of one stored history (no
+acknowledged action lost), scores conserve and the scoresheets are complete and written
+once."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import time
 from collections import Counter
+from typing import Any
 
 import httpx
 
-from server.cluster.local import LocalCluster
+from server.cluster.local import LocalCluster, LocalInstance
 from tests.server.cluster.conftest import (
     H,
+    PlayedTable,
     check_log,
     check_seat,
     in_play,
@@ -25,35 +32,79 @@ from tests.server.cluster.conftest import (
 )
 
 OPTIONS = {"hands_per_session": 1}
+CLIENT_TABLES = 24
+BOT_TABLES = 6
 
 
-def test_sigkill_mid_hand_loses_nothing(cluster: LocalCluster, pg: str) -> None:
+class ClaimKill:
+    """SIGKILLs ``victim`` from a seat's frame callback: the first claim prompt on one of
+    its tables once armed. The prompt is still unanswered then (the client answers after
+    the callback), so the victim dies with that claim window open."""
+
+    def __init__(self) -> None:
+        self.victim: LocalInstance | None = None
+        self.tables: set[str] = set()
+        self.at: float | None = None
+        self.window: str | None = None
+
+    def watch(self, table: PlayedTable) -> None:
+        for seat in table.seats:
+            seen = seat.client.on_frame
+            assert seen is not None
+
+            def frame(f: dict[str, Any], seen: Any = seen, table_id: str = table.table_id) -> None:
+                seen(f)
+                self.check(f, table_id)
+
+            seat.client.on_frame = frame
+
+    def check(self, frame: dict[str, Any], table_id: str) -> None:
+        if self.victim is None or self.at is not None or table_id not in self.tables:
+            return
+        if frame["type"] == "prompt" and any(
+            a["action"]["type"] == "pass" for a in frame["actions"]
+        ):
+            os.kill(self.victim.process.pid, signal.SIGKILL)
+            self.at = time.monotonic()
+            self.window = table_id
+
+
+def test_sigkill_mid_claim_window_loses_nothing(cluster: LocalCluster, pg: str) -> None:
     rng = random.Random(20)
-    instances = [cluster.start(name) for name in ("i1", "i2", "i3")]
-    tables = [seat_table(instances, rng, OPTIONS) for _ in range(4)]
+    many = {"register_rate_per_address": "1000/minute", "table_create_rate": "1000/minute"}
+    instances = [cluster.start(name, **many) for name in ("i1", "i2", "i3")]
+    kill = ClaimKill()
+    tables = []
+    for _ in range(CLIENT_TABLES):
+        tables.append(seat_table(instances, rng, OPTIONS))
+        kill.watch(tables[-1])
     bots = []
-    for k in range(2):
+    for k in range(BOT_TABLES):
         body = {"ruleset": "mcr", "seats": ["bot:greedy"] * 4, "options": OPTIONS}
-        r = httpx.post(f"{instances[k].url}/api/tables", json=body, headers=H, timeout=10)
+        r = httpx.post(f"{instances[k % 3].url}/api/tables", json=body, headers=H, timeout=10)
         assert r.status_code == 201, r.text
         bots.append(r.json()["table_id"])
     every = [t.table_id for t in tables] + bots
 
-    async def scenario() -> str:
-        play = asyncio.ensure_future(play_all(tables, timeout=90))
-        await in_play(instances[0].url, len(every))  # every table in its first hand
-        held = Counter(owners(instances[0].url).values())
-        victim = next(i for i in instances if i.name == held.most_common(1)[0][0])
-        victim.signal(signal.SIGKILL)
+    async def scenario() -> None:
+        play = asyncio.ensure_future(play_all(tables, timeout=150))
+        await in_play(instances[0].url, len(every), events=4, timeout=60)
+        held = owners(instances[0].url)
+        victim_name = Counter(held.values()).most_common(1)[0][0]
+        kill.tables = {t for t, i in held.items() if i == victim_name}
+        kill.victim = next(i for i in instances if i.name == victim_name)
+        deadline = time.monotonic() + 30
+        while kill.at is None:
+            assert time.monotonic() < deadline, "no claim window opened on the victim's tables"
+            await asyncio.sleep(0.02)
         await play
-        return victim.name
 
-    victim = asyncio.run(scenario())
-    survivors = [i for i in instances if i.name != victim]
-    deadline = time.monotonic() + 30  # the bot tables finish too
+    asyncio.run(scenario())
+    assert kill.victim is not None and kill.window is not None
+    survivors = [i for i in instances if i is not kill.victim]
+    deadline = time.monotonic() + 60  # the bot tables finish too
     while time.monotonic() < deadline:
-        records = stored(pg, bots)
-        if all(s.record.status == "finished" for s in records.values()):
+        if all(s.record.status == "finished" for s in stored(pg, bots).values()):
             break
         time.sleep(0.5)
     found = stored(pg, every)
@@ -64,7 +115,5 @@ def test_sigkill_mid_hand_loses_nothing(cluster: LocalCluster, pg: str) -> None:
             check_seat(found[t.table_id], seat)
     moved = sum(s.client.reconnects for t in tables for s in t.seats)
     assert moved > 0  # some clients were connected through or to the dead instance
-    assert victim not in {
-        i["id"]
-        for i in httpx.get(f"{survivors[0].url}/api/admin/cluster", headers=H).json()["instances"]
-    }
+    listed = httpx.get(f"{survivors[0].url}/api/admin/cluster", headers=H).json()["instances"]
+    assert kill.victim.name not in {i["id"] for i in listed}
