@@ -26,7 +26,9 @@ def measure(ruleset: str) -> tuple[str, str]:
 def _key(ruleset: str, r: LeaderRow) -> tuple[float, float, str]:
     average = r.rank_sum / r.matches
     main, tie = measure(ruleset)
-    first = float(r.score) if main == "raw score" else r.points
+    # points are sums of floats (shared places give thirds): compared as published, to 4
+    # places, so that a float's last bit never hides a tie from the tie-break
+    first = float(r.score) if main == "raw score" else round(r.points, 4)
     second = average if tie == "average rank" else -float(r.score)
     return (-first, second, r.player)
 

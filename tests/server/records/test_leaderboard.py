@@ -24,6 +24,18 @@ def test_table_points_with_the_raw_score_breaking_ties() -> None:
     assert order("three_kingdoms") == order("mcr")
 
 
+def test_a_tie_in_thirds_is_still_a_tie() -> None:
+    """Shared places give thirds; sums of them differ in the last bit of a float. The
+    raw score still breaks the tie the published points show."""
+    thirds = 7 / 3 + 1 / 3 + 1 / 3  # three matches: 3.0000000000000004
+    rows = [
+        LeaderRow("eve", matches=3, points=3.0, score=50, rank_sum=6),
+        LeaderRow("fay", matches=3, points=thirds, score=10, rank_sum=6),
+    ]
+    assert thirds != 3.0  # the float sum is off in its last bit
+    assert [r.player for r in ordered("mcr", rows)] == ["eve", "fay"]  # 50 raw beats 10
+
+
 def test_riichi_by_result_then_average_rank() -> None:
     assert order("riichi") == ["dan", "ann", "bob", "cat"]  # averages 1, 1.5, 2
 
