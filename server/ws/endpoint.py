@@ -162,6 +162,14 @@ class SeenClock:
 
 
 LAST_SEEN_EVERY = 60.0
+# A peer that alternates good and bad frames is never closed; its log lines are bounded.
+LOGGED_REFUSALS = 20
+
+
+def _who(conn: Connection) -> str:
+    if conn.place is not None:
+        return f"place {conn.place} ({conn.player_id})"
+    return f"a spectator ({conn.player_id or 'no token'})"
 
 
 async def _read(
@@ -169,6 +177,7 @@ async def _read(
 ) -> None:
     settings = services.settings
     garbage = 0
+    logged = 0  # refused frames logged for this connection (at most LOGGED_REFUSALS)
     await clock.seen()
     while not conn.closed:
         message = await ws.receive()
@@ -189,7 +198,19 @@ async def _read(
         if garbage_frame:
             services.manager.bad_frames += 1
             garbage += 1
+            if logged < LOGGED_REFUSALS:  # the code and who, never the frame (a secret?)
+                logged += 1
+                log.info(
+                    "table %s: refused a frame from %s: %s", actor.id, _who(conn), error["code"]
+                )
             if garbage >= settings.garbage_limit:
+                log.info(
+                    "table %s: closing %s after %d bad frames in a row (%d)",
+                    actor.id,
+                    _who(conn),
+                    garbage,
+                    CloseCode.TOO_MUCH_GARBAGE,
+                )
                 conn.close(CloseCode.TOO_MUCH_GARBAGE, "too many bad frames")
                 return
         else:

@@ -3,6 +3,8 @@ error code; the connection and the table live on, for players and tokenless spec
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from websockets.sync.client import connect
 
@@ -80,3 +82,36 @@ def test_foreign_origin_is_refused(server: LiveServer, origin: str) -> None:
 def _from(server: LiveServer, tid: str, origin: str) -> Socket:
     url = ws_url(server.base_url, tid)
     return Socket(connect(url, origin=origin, open_timeout=5).__enter__())  # type: ignore[arg-type]
+
+
+def test_each_refusal_is_logged_without_the_frame(server: LiveServer) -> None:
+    """A hostile frame leaves one log line (its code, the table, who), no traceback and
+    never the frame itself; a garbage close is logged too."""
+    lines: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = lines.append  # type: ignore[method-assign]
+    logger = logging.getLogger("jantaku.ws")
+    logger.addHandler(handler)
+    old_level = logger.level
+    logger.setLevel(logging.INFO)
+    try:
+        tid, _, player, _ = seated(server, spectators={"allowed": True})
+        watcher = server.ws(tid)
+        assert watcher.recv()["role"] == "spectator"
+        for frame, code in HOSTILE[:3]:
+            watcher.send(frame)
+            assert watcher.until_type("error")["code"] == code
+        for _ in range(server.settings.garbage_limit):
+            player.send("secret-looking-frame")
+        assert player.close_code() == 4400
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(old_level)
+    text = [r.getMessage() for r in lines]
+    for _, code in HOSTILE[:3]:
+        assert any(tid in t and "a spectator (no token)" in t and t.endswith(code) for t in text)
+    closing = f"after {server.settings.garbage_limit} bad frames in a row (4400)"
+    assert any(closing in t for t in text), text
+    assert not any(r.exc_info for r in lines)
+    assert not any("secret-looking" in t or "ud800" in t or "[[[" in t for t in text)
+    server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
