@@ -6,6 +6,7 @@ The contract is deliberately small; table mechanics read the ruleset's ``table_r
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -124,10 +125,14 @@ def option_texts_of(ruleset: Ruleset) -> Mapping[str, OptionText]:
     return texts
 
 
-def parse_options(ruleset: Ruleset, raw: Mapping[str, Any] | None) -> BaseModel:
+def parse_options(
+    ruleset: Ruleset, raw: Mapping[str, Any] | None, *, strict: bool = False
+) -> BaseModel:
     """Validate raw options against the ruleset's model; unknown or bad values raise
     ``OptionsError`` naming the field. ``{"preset": NAME, ...}`` starts from the named
-    preset (``presets_of``), the other keys overriding it."""
+    preset (``presets_of``), the other keys overriding it. ``strict`` takes the values as
+    JSON's own types: ``true`` is no number and ``"1"`` or ``1.0`` no integer (options a
+    peer sent; stored and built-in options are validated as before)."""
     values = dict(raw or {})
     if PRESET_KEY in values:
         name = values.pop(PRESET_KEY)
@@ -138,7 +143,15 @@ def parse_options(ruleset: Ruleset, raw: Mapping[str, Any] | None) -> BaseModel:
                 PRESET_KEY, f"unknown preset {name!r} for {ruleset.id} (known: {known})"
             )
         values = {**presets[name].options, **values}
+    text = None
+    if strict:
+        try:
+            text = json.dumps(values, allow_nan=False)
+        except (TypeError, ValueError):  # NaN, or an object JSON does not have
+            raise OptionsError("options", "not JSON values") from None
     try:
+        if text is not None:
+            return ruleset.options_model.model_validate_json(text, strict=True)
         return ruleset.options_model.model_validate(values)
     except ValidationError as exc:
         first = exc.errors()[0]

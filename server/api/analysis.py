@@ -21,7 +21,7 @@ MAX_TILE = 44  # engine tile ids: 0-33 kinds, 34-41 flowers, 42-44 red fives
 
 
 class DiscardQuery(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     ruleset: str = Field(description="ruleset id (its shapes: seven pairs, 16-tile hands …)")
     options: dict[str, Any] = Field(default_factory=dict, description="the table's options")
     hand: list[int] = Field(
@@ -62,7 +62,7 @@ def _tiles(name: str, tiles: list[int]) -> list[int]:
 @router.post("/discards", response_model=DiscardHints)
 async def discards(body: DiscardQuery) -> dict[str, Any]:
     try:
-        table = build_table(body.ruleset, body.options)
+        table = build_table(body.ruleset, body.options, strict=True)
     except registry.UnknownRuleset as exc:
         raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
     except OptionsError as exc:

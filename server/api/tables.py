@@ -8,7 +8,7 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.ruleset import OptionsError
+from engine.ruleset import OptionsError, parse_options
 from server import registry
 from server.api.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.api.models import TablePublic
@@ -131,6 +131,7 @@ async def open_table(
     if spec is None or isinstance(spec, bool):
         spec = SpectatorsIn(allowed=bool(spec) if spec is not None else True)
     try:
+        parse_options(ruleset, body.options, strict=True)  # true is no number (REST)
         actor = await svc.manager.create(
             ruleset=ruleset.id,
             ruleset_version=ruleset.version,

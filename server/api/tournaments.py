@@ -362,7 +362,7 @@ async def create(body: NewTournament, svc: ServicesDep, who: OrganizerDep) -> di
             )
         options[key] = body.hands
     try:
-        table = build_table(ruleset.id, options)
+        table = build_table(ruleset.id, options, strict=True)
     except OptionsError as exc:
         raise ApiError(422, "invalid_field", f"options.{exc.field}: {exc.message}") from None
     except Exception as exc:

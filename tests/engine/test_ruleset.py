@@ -85,3 +85,19 @@ def test_a_ruleset_without_presets_has_only_its_defaults() -> None:
     with pytest.raises(OptionsError, match=r"known: default\)"):
         parse_options(Fake(), {"preset": "long"})
     assert "preset" not in options_schema(Fake())["properties"]
+
+
+def test_strict_options_take_json_types_only() -> None:
+    """Options a peer sent: ``true`` is not the number 1, nor ``"4"``/``4.0`` the integer
+    4; without ``strict`` (stored and built-in options) they coerce as before."""
+    ruleset = WithPresets()
+    for bad in ({"hands": True}, {"hands": "4"}, {"hands": 4.0}, {"double_ron": 1}):
+        with pytest.raises(OptionsError) as err:
+            parse_options(ruleset, bad, strict=True)
+        assert err.value.field == next(iter(bad)), bad
+    assert parse_options(ruleset, {"hands": True}) == Opts(hands=1)
+    long = Opts(hands=16, double_ron=True)
+    assert parse_options(ruleset, {"preset": "long"}, strict=True) == long
+    with pytest.raises(OptionsError) as err:
+        parse_options(ruleset, {"hands": float("nan")}, strict=True)
+    assert err.value.field == "options"

@@ -27,6 +27,16 @@ def test_booleans_are_not_numbers(server: LiveServer) -> None:
     assert r.status_code == 422 and r.json()["error"]["field"] == "timers.move"
     r = server.http.post("/api/tables", json={"spectators": {"allowed": 1}}, headers=auth)
     assert r.status_code == 422
+    for options in ({"hands_per_session": True}, {"hands_per_session": "1"}):
+        body = {"ruleset": "mcr", "options": options, "seats": ["open"] * 4}
+        r = server.http.post("/api/tables", json=body, headers=auth)
+        assert r.status_code == 422, r.text
+        assert r.json()["error"]["message"].startswith("options.hands_per_session:")
+    hand = list(range(14))
+    for query in ({"melds": True}, {"hand": [True, *hand[1:]]}, {"seen": [False]}):
+        body = {"ruleset": "riichi", "hand": hand} | query
+        r = server.http.post("/api/analysis/discards", json=body)
+        assert r.status_code == 422 and r.json()["error"]["field"].startswith(next(iter(query)))
     r = server.http.post(f"/api/tables/{tid}/join", json={"seat": 2}, headers=auth)
     assert r.status_code == 200 and r.json()["seat"] == 2
     server.http.post(f"/api/admin/tables/{tid}/abort", headers=server.admin)
@@ -45,6 +55,14 @@ def test_every_operation_documents_its_errors(server: LiveServer) -> None:
             errors = [s for s in op["responses"] if s.startswith("4")]
             if path not in ("/api/health", "/api/rulesets", "/"):
                 assert errors, (method, path)
+            # a body can be malformed (400) or invalid (422); a path names something that
+            # may not exist (404); a token can be wrong (401) or too weak (403)
+            need = {"400", "422"} if "requestBody" in op else set()
+            if any(p["in"] == "path" for p in op.get("parameters", [])):
+                need |= {"404", "422"}
+            if "401" in errors and path not in ("/api/accounts/login", "/api/queues"):
+                need.add("403")
+            assert need <= set(errors), (method, path, sorted(need - set(errors)))
             for status in errors:
                 schema = op["responses"][status]["content"]["application/json"]["schema"]
                 assert schema == {"$ref": "#/components/schemas/ErrorOut"}
