@@ -13,16 +13,37 @@ import copy
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
 REDACTED = "[redacted]"
 SECRET_PARAMS = ("token", "access_token", "password", "session", "auth_token")
 
+_URL_QUERY = re.compile(r"\?([^\s\"'#]+)")
 _QUERY = re.compile(r"(?i)((?:^|[?&;\s\"'])(?:" + "|".join(SECRET_PARAMS) + r")=)[^&;\s\"'#]*")
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+")
 _JSON = re.compile(r"(?i)(\"(?:token|password|current_password)\"\s*:\s*\")[^\"]*")
 
 
+def _query_part(part: str) -> str:
+    """One ``key=value`` of a query string, its value redacted when the key names a secret
+    however it is spelled: any case, percent-encoded (``%74oken``), ``token[]``. A key
+    that hides its ``=`` (``token%3D…``) is redacted whole."""
+    key, eq, _ = part.partition("=")
+    name = unquote_plus(key).lower()
+    if not any(secret in name for secret in SECRET_PARAMS):
+        return part
+    if "=" in name:
+        return REDACTED
+    return f"{key}={REDACTED}" if eq else part
+
+
+def _query(match: re.Match[str]) -> str:
+    parts = re.split(r"([&;])", match.group(1))
+    return "?" + "".join(p if p in "&;" else _query_part(p) for p in parts)
+
+
 def scrub(text: str) -> str:
+    text = _URL_QUERY.sub(_query, text)
     text = _QUERY.sub(r"\1" + REDACTED, text)
     text = _BEARER.sub(r"\1" + REDACTED, text)
     return _JSON.sub(r"\1" + REDACTED, text)

@@ -69,6 +69,23 @@ def test_the_filter_redacts_access_lines() -> None:
     assert text.count("[redacted]") == 4 and "seat=0" in text
 
 
+def test_a_secret_parameter_is_redacted_however_it_is_spelled() -> None:
+    """Starlette decodes query keys, so ``%74oken=`` is a token parameter as ``token=``
+    is; the log must not show it either (nor ``TOKEN``, ``token[]`` or a hidden ``=``)."""
+    for url in (
+        "/ws/t?%74oken=s3cr3t",
+        "/ws/t?auth=frame&TOKEN=s3cr3t",
+        "/ws/t?token%3Ds3cr3t",
+        "/ws/t?seat=0&token[]=s3cr3t&flow=1",
+        "/ws/t?a=1;Pass%77ord=s3cr3t",
+        "/ws/t?+token=s3cr3t#x",
+    ):
+        scrubbed = logscrub.scrub(f'127.0.0.1:5 - "WebSocket {url}" [accepted]')
+        assert "s3cr3t" not in scrubbed and "[redacted]" in scrubbed, scrubbed
+    kept = '"WebSocket /ws/t?auth=frame&seat=0&flow=1" what? fine'
+    assert logscrub.scrub(kept) == kept
+
+
 def _wait(base: str, proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 30
     while True:
@@ -104,6 +121,7 @@ def test_no_secret_in_logs_errors_or_exports_after_a_match(tmp_path: Path) -> No
         [*command, "--log-level", "info"], cwd=tmp_path, env=env, stdout=out, stderr=out
     )
     secrets = [ADMIN, PASSWORD, WRONG_PASSWORD, "forged-token-abcdef", "url-token-123456"]
+    secrets.append("disguised-token-778899")
     bodies: list[str] = []
     http = httpx.Client(base_url=base, timeout=30)
     try:
@@ -144,6 +162,7 @@ def test_no_secret_in_logs_errors_or_exports_after_a_match(tmp_path: Path) -> No
         tid = http.post("/api/tables", json=table, headers=admin).json()["table_id"]
         for url, first in (
             (ws_url(base, tid, token="url-token-123456"), None),  # the old way: refused
+            (ws_url(base, tid) + "?%74oken=disguised-token-778899", None),  # read as token
             (ws_url(base, tid, auth="frame"), auth_frame("forged-token-abcdef")),
         ):
             with connect(url, open_timeout=10) as ws:
