@@ -1,6 +1,11 @@
 """``POST /api/analysis/discards``: for a hand about to discard, every discard's shanten and
 ukeire (the review's hints; engine.ukeire does the counting). Stateless: the caller sends
-the hand, its melds and the tiles it could see, nothing hidden is read."""
+the hand, its melds and the tiles it could see, nothing hidden is read.
+
+Assist off (docs/fair-play.md): the hints are refused (403 ``assist_disabled``) for a hand
+of a table that is not over and has ``assist`` off (the body's ``table_id``), and to a
+player who sits at such a table. It is a fair-play convention the server keeps, not a
+lock: anyone can count shanten offline."""
 
 from __future__ import annotations
 
@@ -13,8 +18,11 @@ from engine.ruleset import OptionsError
 from engine.tiles import NUM_KINDS, counts_of, is_flower
 from engine.ukeire import discard_options
 from server import registry
+from server.api.deps import AuthHeader, ServicesDep, player_or_admin
+from server.auth import bearer
 from server.errors import ApiError
 from server.runtime.tables import NotPlayable, build_table
+from server.services import Services
 
 router = APIRouter(prefix="/api/analysis", tags=["analysis"])
 MAX_TILE = 44  # engine tile ids: 0-33 kinds, 34-41 flowers, 42-44 red fives
@@ -32,6 +40,9 @@ class DiscardQuery(BaseModel):
         default_factory=list,
         max_length=200,
         description="other tiles the player sees: rivers, melds, dora indicators",
+    )
+    table_id: str | None = Field(
+        None, max_length=64, description="the table the hand is from (the review sends it)"
     )
 
 
@@ -59,8 +70,36 @@ def _tiles(name: str, tiles: list[int]) -> list[int]:
     return [t for t in tiles if not is_flower(t)]
 
 
+LIVE = ("waiting", "playing", "paused")
+
+
+async def _refuse_without_assist(
+    svc: Services, body: DiscardQuery, authorization: str | None
+) -> None:
+    if body.table_id is not None:
+        record = await svc.store.tables.get(body.table_id)
+        if record is not None and not record.assist and record.status in LIVE:
+            raise ApiError(
+                403, "assist_disabled", f"table {record.id} plays without hints until it is over"
+            )
+    if bearer(authorization) is None:
+        return
+    player = await player_or_admin(svc, authorization)  # a bad token is a 401
+    if player is None:
+        return
+    for table_id in svc.manager.live_tables_of(player.id):
+        actor = svc.manager.actors[table_id]
+        if not actor.record.assist:
+            raise ApiError(
+                403, "assist_disabled", f"you sit at table {table_id}, which plays without hints"
+            )
+
+
 @router.post("/discards", response_model=DiscardHints)
-async def discards(body: DiscardQuery) -> dict[str, Any]:
+async def discards(
+    body: DiscardQuery, svc: ServicesDep, authorization: AuthHeader = None
+) -> dict[str, Any]:
+    await _refuse_without_assist(svc, body, authorization)
     try:
         table = build_table(body.ruleset, body.options, strict=True)
     except registry.UnknownRuleset as exc:

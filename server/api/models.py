@@ -45,7 +45,15 @@ class TablePublic(BaseModel):
     timers: dict[str, float]
     spectators: dict[str, Any]
     commitment: str | None = Field(description="SHA-256 of the match seed")
-    seed: str | None = Field(description="the seed, revealed when the match is finished")
+    seed: str | None = Field(
+        description="the seed, revealed when the match is finished (a duplicate-wall "
+        "table's once its whole set is)"
+    )
+    assist: bool = Field(True, description="review hints and furiten display allowed")
+    sealed: bool = Field(
+        False,
+        description="a duplicate-wall table whose set is still played: seed, log and sheet sealed",
+    )
     standings: list[StandingOut]
     created: str
 

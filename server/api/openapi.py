@@ -33,6 +33,7 @@ AUTH = (401, 403)
 # Statuses the rules above do not derive, per operation.
 EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tables"): (*AUTH, 409, 429),
+    ("post", "/api/analysis/discards"): AUTH,  # a bad token; assist_disabled
     ("post", "/api/tables/{table_id}/join"): (*AUTH, 409, 410),
     ("get", "/api/players/me"): AUTH,
     ("post", "/api/players"): (409, 429),

@@ -50,6 +50,11 @@ class NewTable(BaseModel):
     )
     timers: TimersIn | None = None
     spectators: SpectatorsIn | bool | None = None
+    assist: bool | None = Field(
+        None,
+        description="review hints and the furiten display while the table runs "
+        "(docs/fair-play.md); default on, off at ranked queue and tournament tables",
+    )
 
     @field_validator("seats")
     @classmethod
@@ -100,10 +105,17 @@ async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) 
 
 
 async def open_table(
-    svc: Services, body: NewTable, created_by: str, seed: str | None = None
+    svc: Services,
+    body: NewTable,
+    created_by: str,
+    seed: str | None = None,
+    *,
+    assist: bool = True,
+    sealed_by: str | None = None,
 ) -> TableActor:
-    """Create (and start, once full) a table: the one path of ``POST /api/tables`` and of
-    a tournament round; refusals are ``ApiError``s."""
+    """Create (and start, once full) a table: the one path of ``POST /api/tables``, of a
+    tournament round and of a queue; refusals are ``ApiError``s. ``assist``: the default
+    when the body does not say; ``sealed_by``: the duplicate-wall set it belongs to."""
     try:
         ruleset = registry.load(body.ruleset)
     except registry.UnknownRuleset as exc:
@@ -142,6 +154,8 @@ async def open_table(
             spectators=spec.model_dump(),
             created_by=created_by,
             seed=seed,
+            assist=assist if body.assist is None else body.assist,
+            sealed_by=sealed_by,
         )
     except OptionsError as exc:
         field = f"options.{exc.field}"

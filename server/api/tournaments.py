@@ -487,7 +487,10 @@ async def start_round(
             timers=TimersIn(**t.timers),
             spectators=SpectatorsIn(**t.spectators),
         )
-        actor = await open_table(svc, table, "admin", seed=walls)
+        # no assistance in tournament play; a duplicate round's seed stays sealed until
+        # every table of the round is over (docs/fair-play.md)
+        sealed = f"{t.id}/{number}" if duplicate else None
+        actor = await open_table(svc, table, "admin", seed=walls, assist=False, sealed_by=sealed)
         refs.append(TableRef(table_no=i, match_id=actor.id, seats=list(seats)))
     t.round_list[-1].tables = refs
     await _save(svc, t, version)

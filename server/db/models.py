@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -101,6 +102,9 @@ class Match(Base):
     # raised by every takeover, and that owner's instance id; appends carry the token.
     owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     owner: Mapped[str | None] = mapped_column(String(64))
+    # fair play (docs/fair-play.md): the assistance switch and the duplicate-wall seal
+    assist: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    sealed_by: Mapped[str | None] = mapped_column(String(64))
 
 
 class MatchEvent(Base):

@@ -258,7 +258,6 @@ class SqlPlayers:
             await conn.execute(delete(PLAYERS).where(PLAYERS.c.id == source))
         return report
 
-
     @staticmethod
     async def _rebuild_stats(conn: AsyncConnection, source: str, target: str) -> None:
         """The target's aggregates from its match counters (the source's now among them)."""
@@ -358,6 +357,8 @@ _TABLE_FIELDS = (
     "standings",
     "banks",
     "standins",
+    "assist",
+    "sealed_by",
 )
 # Written only with the events and corrections (the projection), never by ``save``.
 _PROJECTED = set(PROJECTED_FIELDS)
@@ -388,6 +389,8 @@ def _table(row: Row[Any]) -> TableRecord:
         voided=bool(row.voided),
         banks=[float(b) for b in row.banks] if row.banks is not None else None,
         standins=[[int(n) for n in p] for p in row.standins] if row.standins else None,
+        assist=bool(row.assist),
+        sealed_by=row.sealed_by,
     )
 
 

@@ -171,7 +171,8 @@ class Matchmaker:
         seats = [e.player_id for e in members] + [spec.bot] * (4 - len(members))
         body = NewTable(ruleset=spec.ruleset, options=dict(spec.options), seats=seats)
         try:
-            actor = await open_table(self.services, body, "admin")
+            # no assistance at a ranked table (docs/fair-play.md)
+            actor = await open_table(self.services, body, "admin", assist=not spec.ranked)
         except ApiError as exc:
             log.warning("queue %s: table not opened (%s); players put back", spec.id, exc)
             await self.queues.restore(members)

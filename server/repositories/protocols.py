@@ -91,6 +91,14 @@ class TableRecord:
     # Per table place, the hands (hand numbers) in which a stand-in bot played the seat of
     # an absent player after the grace period (None: never), so the records can say so.
     standins: list[list[int]] | None = None
+    # Fair play (docs/fair-play.md): False turns the assistance off at this table (no review
+    # hints while it runs, no furiten/waits display); ranked queue and tournament tables
+    # default to False, casual tables to True.
+    assist: bool = True
+    # A duplicate-wall set the table belongs to ("<tournament id>/<round>") while that set
+    # is still being played: the seed, the full log and the sheet stay sealed until every
+    # table of the set is over (None: nothing sealed).
+    sealed_by: str | None = None
 
 
 # The record's fields the event log and the corrections project (server.records.sheet);

@@ -364,7 +364,10 @@ class TableActor:
     def _frames(self, entry: Entry, viewer: Viewer, cache: FrameCache) -> list[str]:
         face_down = self.table.rules.concealed_kong_face_down
         match = None if self.seed is None else Match(self.table, self.seed)
-        return event_frames(entry, viewer, self.log, face_down, cache, match)
+        r = self.record
+        return event_frames(
+            entry, viewer, self.log, face_down, cache, match, r.assist, r.sealed_by is not None
+        )
 
     def _broadcast(self, entries: list[Entry]) -> None:
         delay = self.spectator_delay
@@ -404,7 +407,7 @@ class TableActor:
                     conn.known_seq = seq
 
     def _state_frame(self, viewer: Viewer, state: MatchState, seq: int) -> dict[str, Any]:
-        return state_frame(state, viewer, seq)
+        return state_frame(state, viewer, seq, self.record.assist)
 
     def _prompt_frame(self, p: Prompt) -> str:
         return prompt_frame(p, self.banks[p.place], asyncio.get_running_loop().time())
@@ -777,6 +780,7 @@ class TableActor:
                 "table_id": self.id,
                 "ruleset": {"id": self.record.ruleset, "version": self.record.ruleset_version},
                 "options": self.record.options,
+                "assist": self.record.assist,
                 "role": "spectator" if conn.spectator else "player",
                 "seat": conn.place,
                 "player_id": conn.player_id,
@@ -1063,7 +1067,9 @@ def table_public(
         "timers": r.timers,
         "spectators": r.spectators,
         "commitment": r.commitment,
-        "seed": r.seed if r.status == "finished" else None,
+        "seed": r.seed if r.status == "finished" and r.sealed_by is None else None,
+        "assist": r.assist,
+        "sealed": r.sealed_by is not None,
         "standings": r.standings,
         "created": r.created.isoformat(),
     }

@@ -13,6 +13,7 @@ from engine.actions import Action, action_to_json
 from engine.events import (
     ClaimWindowOpened,
     Event,
+    Furiten,
     HandEnded,
     HandStarted,
     MatchEnded,
@@ -79,13 +80,21 @@ def event_frames(
     face_down: bool,
     cache: FrameCache,
     match: Match | None = None,
+    assist: bool = True,
+    sealed: bool = False,
 ) -> list[str]:
     """The frames one viewer gets for one log entry: the redacted ``event``, and after a
     ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary (with
-    ``match``, its ``revealed`` hands)."""
+    ``match``, its ``revealed`` hands). ``assist`` False: no ``furiten`` frames (it tells
+    a seat it waits on a tile); ``sealed``: the match's end does not name the seed (a
+    duplicate-wall set still played; docs/fair-play.md)."""
     seen = redact(entry.event, viewer, face_down_kongs=face_down)
     if seen is None or (isinstance(seen, ClaimWindowOpened) and not seen.options):
         return []  # a window only for the seats with an option (server.runtime.claim_pacing)
+    if not assist and isinstance(seen, Furiten):
+        return []
+    if sealed and isinstance(seen, MatchEnded):
+        seen = replace(seen, seed="")
     try:  # equal redacted copies (every other seat's view of a draw) share frames
         hash(seen)
         key: Any = seen
@@ -158,13 +167,16 @@ def match_end_frame(entry: Entry, ended: MatchEnded) -> dict[str, Any]:
         "seq": entry.seq,
         "standings": entry.json["standings"],
         "scores": [s.score for s in sorted(ended.standings, key=lambda s: s.player)],
-        "seed": ended.seed,
-        "commitment": commitment(ended.seed),
+        "seed": ended.seed or None,
+        "commitment": commitment(ended.seed) if ended.seed else None,
     }
 
 
-def state_frame(state: MatchState, viewer: Viewer, seq: int) -> dict[str, Any]:
-    return {"type": "state", "seq": seq, "view": view_to_json(view_for(state, viewer))}
+def state_frame(state: MatchState, viewer: Viewer, seq: int, assist: bool = True) -> dict[str, Any]:
+    view = view_for(state, viewer)
+    if not assist and view.hand is not None and view.hand.furiten:
+        view = replace(view, hand=replace(view.hand, furiten=False))
+    return {"type": "state", "seq": seq, "view": view_to_json(view)}
 
 
 _ACTION_JSON: dict[Action, dict[str, Any]] = {}  # actions' JSON (cleared when full)

@@ -95,6 +95,8 @@ class TableManager:
         spectators: dict[str, Any],
         created_by: str,
         seed: str | None = None,
+        assist: bool = True,
+        sealed_by: str | None = None,
     ) -> TableActor:
         """``seed``: the match's wall seed given in advance (a tournament's duplicate round
         plays one seed at every table); default a fresh random one at the start."""
@@ -111,6 +113,8 @@ class TableManager:
             created=datetime.now(UTC),
             scores=list(table.match_rules.start_scores()),
             seed=seed,
+            assist=assist,
+            sealed_by=sealed_by,
         )
         if created_by != "admin":
             self.check_quota(created_by)

@@ -103,7 +103,7 @@ function describe(e, names, view) {
  * could see (rivers, melds, dora indicators); the tiles that keep shanten lowest, with
  * their ukeire, and how the discard made compares.
  */
-async function discardHint(before, seat, tile, ruleset, options) {
+async function discardHint(before, seat, tile, ruleset, options, tableId) {
   const hv = before.hand;
   const s = hv.seats[seat];
   if (!s.hand) return null;
@@ -112,7 +112,9 @@ async function discardHint(before, seat, tile, ruleset, options) {
     for (const d of x.discards) if (!d.called) seen.push(d.tile);
     for (const m of x.melds) if (m.tiles) seen.push(...m.tiles);
   });
-  const body = { ruleset, options: options || {}, hand: s.hand, melds: s.melds.length, seen };
+  // the table is named: a table without assistance gets no hints while it runs (403
+  // assist_disabled, docs/fair-play.md), and neither does a player sitting at one
+  const body = { ruleset, options: options || {}, hand: s.hand, melds: s.melds.length, seen, table_id: tableId };
   const res = await api("POST", "/api/analysis/discards", body);
   const kind = (t) => (t >= 42 ? (t - 42) * 9 + 4 : t);
   const mine = res.options.find((o) => o.tile === kind(tile));
@@ -196,7 +198,7 @@ export async function renderReview(root, tableId) {
     const before = at > 0 ? steps[at - 1].view : null;
     if (!full || e.type !== "discarded" || !before || !before.hand || step.view.seating[e.seat] !== hintPlace) { box.innerHTML = ""; return; }
     if (!hints.has(at)) {
-      hints.set(at, discardHint(before, e.seat, e.tile, ruleset, info && info.options).catch((err) => ({ error: err.message })));
+      hints.set(at, discardHint(before, e.seat, e.tile, ruleset, info && info.options, tableId).catch((err) => ({ error: err.message })));
     }
     const h = await hints.get(at);
     if (pos !== at) return; // moved on meanwhile

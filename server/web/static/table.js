@@ -203,7 +203,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const w = st.welcome;
     const info = st.tableInfo;
     $("#tinfo").innerHTML = `<b>${esc(w ? w.ruleset.id : info ? info.ruleset : "")}</b> · ${tHTML("table.table_id", { id: `<code>${esc(tableId)}</code>` })} · ${w ? (w.role === "player" ? tHTML("table.you_are", { name: `<b>${esc(st.names[w.seat] ?? "")}</b>` }) : esc(t("table.spectating"))) : ""}
-      ${info && (info.timers.move || info.timers.claim) ? ` · ${esc(t("table.timers", { move: info.timers.move, claim: info.timers.claim, bank: info.timers.bank }))}` : ""}`;
+      ${info && (info.timers.move || info.timers.claim) ? ` · ${esc(t("table.timers", { move: info.timers.move, claim: info.timers.claim, bank: info.timers.bank }))}` : ""}
+      ${w && w.assist === false ? ` · <span class="badge" id="assist-off" title="${esc(t("table.assist_off_title"))}">${esc(t("table.assist_off"))}</span>` : ""}`;
     const status = w && w.status !== "playing" ? ` · ${t("table.table_status", { status: statusText(w.status) })}` : "";
     $("#conn").textContent = t(`table.conn_${st.conn}`, st.connDetail) + status;
     $("#conn").dataset.state = st.conn;
@@ -309,7 +310,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const status = esc(p ? t(p.actions.every((a) => a.action.type === "discard") ? "table.your_turn" : "table.your_call")
       : st.intermission ? t("table.next_hand_wait", { what: intermissionText() }) : "");
     const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
-        ${v.hand.furiten ? `<span class="badge">${esc(t("table.furiten"))}</span>` : ""}</div>
+        ${v.hand.furiten && !(st.welcome && st.welcome.assist === false) ? `<span class="badge">${esc(t("table.furiten"))}</span>` : ""}</div>
       <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand" style="--n: ${Math.max(14, hand.length + 1.5)}">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
         ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer)}</div>` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
