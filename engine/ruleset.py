@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
 from engine.scoring import Score
+from engine.state import MatchState
 from engine.table_rules import MatchRules, Table, TableRules
 
 
@@ -230,6 +231,13 @@ class TableRuleset(Ruleset, Protocol):
 
     def match_rules(self, options: BaseModel) -> MatchRules: ...
 
+    def win_extras(
+        self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
+    ) -> dict[str, object]:
+        """The ``WinContext.extra`` of a win at the table: facts only this ruleset scores
+        (``engine.table_rules.WinExtrasFn``)."""
+        ...
+
 
 def table_for(ruleset: TableRuleset, raw_options: Mapping[str, Any] | None = None) -> Table:
     """Validate ``raw_options`` and bind everything the engine needs to run a match."""
@@ -244,4 +252,5 @@ def table_for(ruleset: TableRuleset, raw_options: Mapping[str, Any] | None = Non
         score=score,
         match_rules=ruleset.match_rules(options),
         options=resolved_options(options),
+        win_extras=ruleset.win_extras,
     )

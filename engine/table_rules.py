@@ -163,6 +163,15 @@ ScoreFn = Callable[[WinContext], Score]
 WallFn = Callable[[str, int], Wall]
 
 
+class WinExtrasFn(Protocol):
+    """A ruleset's hook for the table facts only it scores: the ``WinContext.extra`` of a
+    win by ``seat`` in ``state`` (``rulesets/win_extras.py`` says which keys there are)."""
+
+    def __call__(
+        self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
+    ) -> dict[str, object]: ...
+
+
 class TableCaches:
     """What the engine remembers for one table to go faster, never a rule: the legal
     actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
@@ -187,6 +196,8 @@ class Table:
     # Pre-arranged walls (seed, hand number) -> Wall for puzzles, tutorials and tests;
     # None: the seeded shuffle of engine.wall.
     walls: WallFn | None = None
+    # The ruleset's hook for WinContext.extra (TableRuleset.win_extras); None: no extras.
+    win_extras: WinExtrasFn | None = None
     caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
 
     def wall(self, seed: str, hand_number: int) -> Wall:

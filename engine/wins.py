@@ -140,6 +140,7 @@ def win_context(
     # live wall empty (riichi.md §8.1: rinshan is not haitei); a replacement from the wall's
     # end is that tile and scores both (mcr.md §6, zung-jung.md 9.2).
     from_dead_wall = hand.replacement is Replacement.DEAD_WALL
+    extras = state.table.win_extras  # what only the ruleset knows (Table.win_extras)
     return WinContext(
         concealed=tuple(concealed),
         win_tile=tile,
@@ -167,47 +168,8 @@ def win_context(
         flowers=len(seat.flowers),
         dora_indicators=hand.dora_indicators(),
         ura_dora_indicators=ura,
-        extra=_extra(state, hand, seat_index, seat, tsumo=tsumo, chankan=chankan),
+        extra=extras(state, seat_index, tsumo=tsumo, chankan=chankan) if extras else {},
     )
-
-
-def _extra(
-    state: MatchState,
-    hand: HandState,
-    seat_index: int,
-    seat: SeatState,
-    *,
-    tsumo: bool,
-    chankan: bool,
-) -> dict[str, object]:
-    """Table facts some rulesets score (engine.context ``WinContext.extra``); a key is
-    present only when it says something:
-
-    * ``bonus_tiles``: the flowers the winner set aside, a list of tiles (zung-jung.md §9.3).
-    * ``dealer_first_discard``: the win is on the dealer's first discard, before any call
-      or kong (zung-jung.md 9.4.2, Blessing of Earth).
-    * ``paarenchan``: the dealer's 8th (or later) consecutive win while holding the deal;
-      a hand without a dealer win breaks the streak (riichi.md §8.3).
-    """
-    out: dict[str, object] = {}
-    if seat.flowers:
-        out["bonus_tiles"] = list(seat.flowers)  # JSON-native: the log round-trips it
-    log = hand.discard_log
-    first = len(log) == 1 and log[0][0] == hand.dealer and hand.calls == 0
-    if first and not tsumo and not chankan:
-        out["dealer_first_discard"] = True
-    if seat_index == hand.dealer and len(state.results) >= PAARENCHAN_STREAK:
-        streak = 0
-        for r in reversed(state.results):
-            if r.dealer != hand.dealer or not any(w.seat == r.dealer for w in r.wins):
-                break
-            streak += 1
-        if streak >= PAARENCHAN_STREAK:
-            out["paarenchan"] = True
-    return out
-
-
-PAARENCHAN_STREAK = 7  # earlier consecutive dealer wins that make the next one paarenchan
 
 
 def legal_win(

@@ -31,6 +31,7 @@ from rulesets.mcr.table import MCRMatch
 from rulesets.mcr.table import match_rules as _match_rules
 from rulesets.mcr.table import table_rules as _table_rules
 from rulesets.mcr.texts import OPTION_TEXTS, PRESETS
+from rulesets.win_extras import win_extras as _win_extras
 
 
 class MCRRuleset:
@@ -38,6 +39,7 @@ class MCRRuleset:
     version = "1.0.0"
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
     options_model: type[BaseModel] = Options
+    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
     presets: Mapping[str, Preset] = PRESETS
     option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 

@@ -142,4 +142,5 @@ def table(options: BaseModel | Mapping[str, Any] | None = None) -> Table:
         score=score,
         match_rules=match_rules(opts),
         options=opts.model_dump(exclude_defaults=True),
+        win_extras=RULESET.win_extras,
     )

@@ -21,6 +21,7 @@ from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, pres
 from rulesets.riichi.scorer import RULESET_ID, score_win
 from rulesets.riichi.table import table_rules as _table_rules
 from rulesets.riichi.texts import OPTION_TEXTS
+from rulesets.win_extras import win_extras as _win_extras
 
 
 class RiichiRuleset:
@@ -28,6 +29,7 @@ class RiichiRuleset:
     version = "1.0.0"
     names = Names(en="Japanese Riichi", zh="日本立直麻将", ja="リーチ麻雀")
     options_model: type[BaseModel] = RiichiOptions
+    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
     presets: Mapping[str, Preset] = {"default": DEFAULT_PRESET, **PRESETS}
     option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 

@@ -24,6 +24,7 @@ from rulesets.three_kingdoms.scorer import HAND_TILES, RULESET_ID
 from rulesets.three_kingdoms.scorer import score as _score
 from rulesets.three_kingdoms.table import table_rules as _table_rules
 from rulesets.three_kingdoms.texts import OPTION_TEXTS
+from rulesets.win_extras import win_extras as _win_extras
 
 
 class ThreeKingdomsRuleset:
@@ -31,6 +32,7 @@ class ThreeKingdomsRuleset:
     version = "1.0.0"
     names = Names(en="Three Kingdoms", zh="三国麻将", ja="三国麻雀")
     options_model: type[BaseModel] = Options
+    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
     option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:

@@ -12,6 +12,7 @@ from engine.context import WinContext
 from engine.ruleset import Names, OptionText
 from engine.scoring import Score
 from engine.table_rules import TableRules
+from rulesets.win_extras import win_extras as _win_extras
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.scorer import HAND_TILES, RULESET_ID
 from rulesets.zung_jung.scorer import score as _score
@@ -25,6 +26,7 @@ class ZungJungRuleset:
     version = "1.0.0"
     names = Names(en="Zung Jung", zh="中庸麻雀", ja="中庸麻雀")
     options_model: type[BaseModel] = Options
+    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
     option_texts: Mapping[str, OptionText] = OPTION_TEXTS
 
     def score(self, win: WinContext, options: BaseModel) -> Score:

@@ -18,6 +18,7 @@ from engine.ruleset import (
     table_for,
 )
 from engine.scoring import Score
+from engine.state import MatchState
 from engine.table_rules import MultiWin, TableRules
 
 
@@ -46,6 +47,11 @@ class Fake:
     def match_rules(self, options: BaseModel) -> RotatingMatch:
         return RotatingMatch(hands=1)
 
+    def win_extras(
+        self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
+    ) -> dict[str, object]:
+        return {"fake": seat}
+
 
 def test_table_for_binds_options() -> None:
     fake = Fake()
@@ -54,6 +60,7 @@ def test_table_for_binds_options() -> None:
     assert table.ruleset_id == "fake" and table.rules.multi_win is MultiWin.DOUBLE
     assert table.options == {"double_ron": True, "hands": 4}
     assert table.score(WinContext(concealed=(), win_tile=0)).legal
+    assert table.win_extras == fake.win_extras  # the ruleset's hook, bound to the table
     with pytest.raises(OptionsError) as err:
         table_for(fake, {"triple_ron": True})
     assert err.value.field == "triple_ron"

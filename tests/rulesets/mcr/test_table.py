@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.actions import ConcealedKong, Discard, Pass, SelfDrawWin, Win
@@ -11,7 +13,7 @@ from engine.legal import legal_actions
 from engine.notation import parse_tile
 from engine.scoring import Score
 from engine.state import HandResult, MatchState, WinRecord, update
-from engine.table_rules import FlowerTiming, MultiWin, Replacement, Table
+from engine.table_rules import FlowerTiming, MultiWin, Replacement
 from engine.tiles import kind_of
 from engine.wins import win_context
 from rulesets.mcr import match as mcr_match
@@ -89,7 +91,7 @@ def test_a_win_under_eight_points_is_not_offered() -> None:
     hands = ["1199m1199s234z78p", "123m345p678s46p11z", "2p99p6z222333444z", "123456789s46p55z"]
     mcr = table()
     wall = arrange(mcr.rules.wall, hands, draws="5p")
-    rigged = Table(mcr.ruleset_id, mcr.rules, mcr.score, mcr.match_rules, walls=lambda s, n: wall)
+    rigged = replace(mcr, walls=lambda s, n: wall)
     state, _ = start(rigged, "min")
     state, _ = step(state, Discard(seat=0, tile=T("5p")))
     # seat 1 completes its shape on 5p, but for 2 points: only its chows are offered
@@ -118,7 +120,7 @@ def test_a_kong_on_the_last_tile_takes_it_as_replacement() -> None:
     hands = ["111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
     mcr = table()
     wall = arrange(mcr.rules.wall, hands, draws="1z", tail="5p")
-    rigged = Table(mcr.ruleset_id, mcr.rules, mcr.score, mcr.match_rules, walls=lambda s, n: wall)
+    rigged = replace(mcr, walls=lambda s, n: wall)
     state, _ = start(rigged, "last")
     hand = state.hand
     assert hand is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action, ConcealedKong, DeclareAbort, Discard, Pass, SelfDrawWin, Win
@@ -86,7 +87,7 @@ def riichi_table(
     def wall(seed: str, n: int) -> Wall:
         return fixed[n] if n in fixed else Wall.build(base.rules.wall, seed, n)
 
-    return Table(base.ruleset_id, base.rules, base.score, base.match_rules, base.options, wall)
+    return replace(base, walls=wall)
 
 
 Brain = Callable[[TableView], Action | None]

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from engine.actions import (
     Action,
@@ -37,7 +38,7 @@ READY = "234m234m567p55s67s"  # waits on 5s / 8s; §11 B plus a blessing
 def rigged(hands: list[str], draws: str) -> Table:
     wall = arrange(RULESET.table_rules(Options()).wall, hands, draws=draws)
     base = table({"hands_per_game": 4})
-    return Table(base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: wall)
+    return replace(base, walls=lambda s, n: wall)
 
 
 def answer(state: MatchState, choose: dict[int, type]) -> MatchState:
@@ -224,9 +225,7 @@ def test_bonus_tiles_are_scored_by_identity_at_the_table() -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
     rigged_wall = type(wall)(spec, tuple(tiles))
     base = table({"hands_per_game": 4, "bonus_tiles": "full"})
-    tbl = Table(
-        base.ruleset_id, base.rules, base.score, base.match_rules, walls=lambda s, n: rigged_wall
-    )
+    tbl = replace(base, walls=lambda s, n: rigged_wall)
     state, _ = start(tbl, "bonus")
     state = answer(state, {0: SelfDrawWin})
     win = state.results[0].wins[0]
