@@ -15,7 +15,7 @@ from engine.hand_keys import hand_counts, held_flowers
 from engine.legal import can_kong
 from engine.shapes import is_thirteen_orphans
 from engine.state import SEATS, ClaimWindow, HandState, MatchState, SeatState
-from engine.table_rules import Abort, Kuikae, MultiWin, TableRules
+from engine.table_rules import Abort, MultiWin, TableRules
 from engine.tiles import RED_FIVES, Tile, is_flower, kind_of
 from engine.wins import is_furiten, legal_win, shape_complete_with
 
@@ -41,7 +41,7 @@ def _pairs(tiles: list[Tile]) -> list[tuple[Tile, Tile]]:
 
 
 def _has_discard_after(
-    rules: TableRules, seat: SeatState, used: tuple[Tile, ...], forbidden: set[int]
+    rules: TableRules, seat: SeatState, used: tuple[Tile, ...], forbidden: tuple[int, ...]
 ) -> bool:
     """Kuikae: a call that leaves no legal discard is itself illegal (riichi.md §4)."""
     flowers = len(held_flowers(seat.hand)) if rules.wall.flowers else 0
@@ -51,18 +51,6 @@ def _has_discard_after(
     for t in used:
         rest.remove(t)
     return any(not is_flower(t) and kind_of(t) not in forbidden for t in rest)
-
-
-def _chow_forbidden(rules: TableRules, claimed: int, low: int) -> set[int]:
-    if rules.kuikae is Kuikae.ALLOWED:
-        return set()
-    out = {claimed}
-    if rules.kuikae is Kuikae.FORBIDDEN:
-        if claimed == low and claimed % 9 <= 5:
-            out.add(claimed + 3)
-        elif claimed == low + 2 and claimed % 9 >= 3:
-            out.add(claimed - 3)
-    return out
 
 
 def discard_window(
@@ -93,7 +81,7 @@ def discard_window(
                 if kong_ok:
                     opts.append(Kong(seat=s))
             if rules.pung and len(same) >= 2:
-                forbid = set() if rules.kuikae is Kuikae.ALLOWED else {k}
+                forbid = rules.kuikae.forbidden_after(k)
                 for pair in _pairs(same):
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
@@ -135,7 +123,7 @@ def _chows(rules: TableRules, seat: SeatState, s: int, k: int) -> list[Action]:
         second = _same_kind(hand, need1)
         if not second:
             continue
-        forbid = _chow_forbidden(rules, k, low)
+        forbid = rules.kuikae.forbidden_after(k, low)
         for a in first:
             for b in second:
                 if _has_discard_after(rules, seat, (a, b), forbid):

@@ -60,6 +60,7 @@ from engine.state import (
     MatchState,
     MeldRecord,
     WinRecord,
+    apply_payments,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
 from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
@@ -510,19 +511,8 @@ def _end(
     run.emit(HandEnded(result=result))
     match_rules = state.table.match_rules
     payments = match_rules.settle(result, run.state)
-    scores = list(run.state.scores)
-    pot = run.state.pot
-    seating = run.state.seating
-    for p in payments:
-        if p.payer is None:
-            pot -= p.amount
-        else:
-            scores[seating[p.payer]] -= p.amount
-        if p.payee is None:
-            pot += p.amount
-        else:
-            scores[seating[p.payee]] += p.amount
-    run.emit(Settled(payments=payments, scores=tuple(scores), pot=pot))
+    scores, pot = apply_payments(run.state.scores, run.state.pot, run.state.seating, payments)
+    run.emit(Settled(payments=payments, scores=scores, pot=pot))
     # time called (engine.time_limit): this hand was the last
     final = run.state.final_hand is not None
     setup = None if final else match_rules.next_hand(run.state, result)

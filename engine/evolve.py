@@ -42,6 +42,7 @@ from engine.state import (
     MeldRecord,
     Phase,
     SeatState,
+    apply_payments,
     update,
 )
 from engine.table_rules import Kuikae
@@ -203,21 +204,10 @@ def _apply(state: MatchState, event: Event) -> MatchState:
             hands_played=state.hands_played + 1,
         )
     if isinstance(event, Settled):
-        scores = list(state.scores)
-        pot = state.pot
-        seating = state.seating
-        for p in event.payments:
-            if p.payer is None:
-                pot -= p.amount
-            else:
-                scores[seating[p.payer]] -= p.amount
-            if p.payee is None:
-                pot += p.amount
-            else:
-                scores[seating[p.payee]] += p.amount
-        if tuple(scores) != tuple(event.scores) or pot != event.pot:
+        settled, pot = apply_payments(state.scores, state.pot, state.seating, event.payments)
+        if settled != tuple(event.scores) or pot != event.pot:
             raise BadEvent("settled scores do not follow from the payments")
-        return update(state, scores=tuple(scores), pot=pot)
+        return update(state, scores=settled, pot=pot)
     if isinstance(event, TimeCalled):
         if state.over or hand.hand_number != event.hand_number or state.final_hand is not None:
             raise BadEvent("time called outside the hand in play, or twice")
@@ -326,19 +316,13 @@ def _discarded(hand: HandState, event: Discarded) -> HandState:
     )
 
 
-def _kuikae(rules_kuikae: Kuikae, meld: Meld, claimed: Tile) -> tuple[int, ...]:
-    if rules_kuikae is Kuikae.ALLOWED or meld.type not in (MeldType.CHI, MeldType.PON):
-        return ()
-    k = kind_of(claimed)
-    if meld.type is MeldType.PON or rules_kuikae is Kuikae.SUJI_ALLOWED:
-        return (k,)
-    low = meld.kind
-    other: list[int] = []
-    if k == low and k % 9 <= 5:
-        other.append(k + 3)
-    elif k == low + 2 and k % 9 >= 3:
-        other.append(k - 3)
-    return (k, *other)
+def _kuikae_after(kuikae: Kuikae, meld: Meld, claimed: Tile) -> tuple[int, ...]:
+    """``Kuikae.forbidden_after`` for a call's meld (kongs forbid nothing)."""
+    if meld.type is MeldType.PON:
+        return kuikae.forbidden_after(kind_of(claimed))
+    if meld.type is MeldType.CHI:
+        return kuikae.forbidden_after(kind_of(claimed), meld.kind)
+    return ()
 
 
 def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
@@ -352,7 +336,7 @@ def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
         seat,
         hand=_remove(seat.hand, own),
         melds=(*seat.melds, MeldRecord(event.meld, event.from_seat, event.tile)),
-        kuikae=_kuikae(state.table.rules.kuikae, event.meld, event.tile),
+        kuikae=_kuikae_after(state.table.rules.kuikae, event.meld, event.tile),
     )
     seats = list(_with_seat(hand, event.seat, new_seat))
     src = seats[event.from_seat]

@@ -10,6 +10,7 @@ attached to players.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -148,6 +149,26 @@ class Payment:
     payee: int | None
     amount: int
     reason: str
+
+
+def apply_payments(
+    scores: Sequence[int], pot: int, seating: Sequence[int], payments: Iterable[Payment]
+) -> tuple[tuple[int, ...], int]:
+    """The scores (by player) and the pot after ``payments`` (by seat: ``seating[seat]`` is
+    the player). The one place payments meet scores: ``decide`` settles a hand with it,
+    ``evolve`` checks a ``Settled`` event by it, and the records' sheet takes each hand's
+    deltas from it."""
+    out = list(scores)
+    for p in payments:
+        if p.payer is None:
+            pot -= p.amount
+        else:
+            out[seating[p.payer]] -= p.amount
+        if p.payee is None:
+            pot += p.amount
+        else:
+            out[seating[p.payee]] += p.amount
+    return tuple(out), pot
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,21 @@ class Kuikae(StrEnum):
     FORBIDDEN = "forbidden"  # same kind and the other end of a chow (riichi.md §4)
     SUJI_ALLOWED = "suji_allowed"  # only the same kind
 
+    def forbidden_after(self, claimed: int, chow_low: int | None = None) -> tuple[int, ...]:
+        """The kinds a seat may not discard right after calling the kind ``claimed`` into a
+        pung (``chow_low`` None) or into the chow whose lowest kind is ``chow_low``
+        (riichi.md §4). The one encoding of kuikae: the claim windows offer only calls that
+        leave a discard (``engine.claims``), and ``evolve`` keeps these on the seat."""
+        if self is Kuikae.ALLOWED:
+            return ()
+        if chow_low is None or self is Kuikae.SUJI_ALLOWED:
+            return (claimed,)
+        if claimed == chow_low and claimed % 9 <= 5:
+            return (claimed, claimed + 3)
+        if claimed == chow_low + 2 and claimed % 9 >= 3:
+            return (claimed, claimed - 3)
+        return (claimed,)
+
 
 class RiichiAnkan(StrEnum):
     FORBIDDEN = "forbidden"

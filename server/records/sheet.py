@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine.state import MatchState, Standing
+from engine.state import MatchState, Payment, Standing, apply_payments
 from engine.table_rules import Table
 from server.repositories.protocols import CorrectionRow, HandRow, LoggedEvent, StandingRow
 
@@ -85,20 +85,18 @@ def hand_row(table_id: str, events: Sequence[LoggedEvent]) -> HandRow:
     deposits = [0] * places
     for seat, amount in seat_deposits:
         deposits[seating[seat]] += amount
-    deltas = [-d for d in deposits]
-    to_table = from_table = 0
-    payments = []
-    for p in settled["payments"]:
-        payer, payee, amount = _place(seating, p["payer"]), _place(seating, p["payee"]), p["amount"]
-        if payer is None:
-            from_table += amount
-        else:
-            deltas[payer] -= amount
-        if payee is None:
-            to_table += amount
-        else:
-            deltas[payee] += amount
-        payments.append({"payer": payer, "payee": payee, "amount": amount, "reason": p["reason"]})
+    paid = [Payment(p["payer"], p["payee"], p["amount"], p["reason"]) for p in settled["payments"]]
+    moved, to_table = apply_payments([-d for d in deposits], 0, seating, paid)
+    deltas = list(moved)
+    payments = [
+        {
+            "payer": _place(seating, p.payer),
+            "payee": _place(seating, p.payee),
+            "amount": p.amount,
+            "reason": p.reason,
+        }
+        for p in paid
+    ]
     wins = [_win(seating, w) for w in result.get("wins", [])]
     discarders = {w["from"] for w in wins if w["from"] is not None}
     pot = int(settled["pot"])
@@ -121,7 +119,7 @@ def hand_row(table_id: str, events: Sequence[LoggedEvent]) -> HandRow:
         scores=[int(s) for s in settled["scores"]],
         deposits=deposits,
         deltas=deltas,
-        pot_before=pot - sum(deposits) - to_table + from_table,
+        pot_before=pot - sum(deposits) - to_table,  # to_table: what the payments put in, net
         pot=pot,
         riichi=_flagged(seating, result.get("riichi") or ()),
         tenpai=_flagged(seating, result.get("tenpai") or ()),
