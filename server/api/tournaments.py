@@ -11,20 +11,24 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends
+import httpx
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.ruleset import OptionsError
 from server import registry
 from server.api.deps import CallerDep, ServicesDep, organizer
+from server.api.models import TablePublic
 from server.api.openapi import CsvResponse
 from server.api.records_models import ErrorOut
 from server.api.tables import NewTable, SpectatorsIn, TimersIn, open_table, table_error
 from server.auth import Caller
+from server.cluster import routing
+from server.cluster.node import Unavailable
 from server.errors import ApiError, not_found
 from server.records.scoresheet import standin_hands
 from server.repositories.protocols import CorrectionRow, VersionConflict
-from server.runtime.actor import BOTS, TableError
+from server.runtime.actor import BOTS, TableActor, TableError
 from server.runtime.tables import build_table
 from server.services import Services
 from server.tournaments import ema, seating
@@ -448,7 +452,11 @@ async def register(
     "/{tid}/rounds", status_code=201, response_model=RoundOut, responses=_errors(401, 403, 404, 409)
 )
 async def start_round(
-    tid: str, svc: ServicesDep, who: OrganizerDep, body: RoundIn | None = None
+    tid: str,
+    svc: ServicesDep,
+    who: OrganizerDep,
+    request: Request,
+    body: RoundIn | None = None,
 ) -> dict[str, Any]:
     """Seat the next round and create every one of its tables at once (round 1: the seeded
     draw; later rounds: swiss by the standings); ``duplicate``: every table plays the
@@ -471,27 +479,28 @@ async def start_round(
         plan = seating.seat_round(number, t.players, t.seed, standing, past, byes, t.fill)
     except seating.SeatingError as exc:
         raise ApiError(409, "cannot_seat", str(exc)) from None
+    seatings = [
+        seating.rotated(planned, i) if duplicate else list(planned)
+        for i, planned in enumerate(plan.tables)
+    ]
     # claim the round first, so that a second organizer click cannot seat it twice
-    t.round_list.append(Round(number=number, byes=plan.byes, duplicate=duplicate))
+    t.round_list.append(Round(number=number, byes=plan.byes, duplicate=duplicate, seating=seatings))
     t.status = "running"
     t.registration = "closed"
     version = await _save(svc, t, version)
+    # on a cluster the tables spread over the instances as POST /api/tables would place
+    # them one by one (docs/cluster.md, Placement)
+    node = svc.cluster
+    places = await node.spread(len(seatings)) if node is not None else []
     refs = []
-    walls = seating.duplicate_seed(t.seed, number) if duplicate else None
-    for i, planned in enumerate(plan.tables, 1):
-        seats = seating.rotated(planned, i - 1) if duplicate else planned
-        table = NewTable(
-            ruleset=t.ruleset,
-            options=dict(t.options),
-            seats=list(seats),
-            timers=TimersIn(**t.timers),
-            spectators=SpectatorsIn(**t.spectators),
-        )
-        # no assistance in tournament play; a duplicate round's seed stays sealed until
-        # every table of the round is over (docs/fair-play.md)
-        sealed = f"{t.id}/{number}" if duplicate else None
-        actor = await open_table(svc, table, "admin", seed=walls, assist=False, sealed_by=sealed)
-        refs.append(TableRef(table_no=i, match_id=actor.id, seats=list(seats)))
+    for i, seats in enumerate(seatings, 1):
+        match_id = None
+        if node is not None and places[i - 1].id != node.id:
+            path = f"/api/tournaments/{t.id}/rounds/{number}/tables/{i}"
+            match_id = await _open_elsewhere(svc, request, places[i - 1].url + path)
+        if match_id is None:
+            match_id = (await _open_round_table(svc, t, number, i)).id
+        refs.append(TableRef(table_no=i, match_id=match_id, seats=list(seats)))
     t.round_list[-1].tables = refs
     await _save(svc, t, version)
     out = await _out(svc, t)
@@ -499,12 +508,73 @@ async def start_round(
     return result
 
 
+async def _open_round_table(svc: Services, t: Tournament, number: int, table_no: int) -> Any:
+    """Open table ``table_no`` of round ``number`` here, as the round's seating says."""
+    rnd = t.round_list[number - 1]
+    table = NewTable(
+        ruleset=t.ruleset,
+        options=dict(t.options),
+        seats=list(rnd.seating[table_no - 1]),
+        timers=TimersIn(**t.timers),
+        spectators=SpectatorsIn(**t.spectators),
+    )
+    walls = seating.duplicate_seed(t.seed, number) if rnd.duplicate else None
+    # no assistance in tournament play; a duplicate round's seed stays sealed until
+    # every table of the round is over (docs/fair-play.md)
+    sealed = f"{t.id}/{number}" if rnd.duplicate else None
+    return await open_table(svc, table, "admin", seed=walls, assist=False, sealed_by=sealed)
+
+
+async def _open_elsewhere(svc: Services, request: Request, url: str) -> str | None:
+    """Ask another instance to open a table of the round; None if it did not answer (the
+    table then opens here)."""
+    assert svc.cluster is not None
+    try:
+        answer = await routing.ask(svc.cluster, request, "POST", url)
+    except httpx.HTTPError:
+        return None
+    if answer.status_code >= 500:
+        return None
+    if answer.status_code != 201:
+        error = answer.json().get("error", {})
+        raise ApiError(answer.status_code, error.get("code", "cannot_open"), error.get("message"))
+    match_id: str = answer.json()["table_id"]
+    return match_id
+
+
+@router.post(
+    "/{tid}/rounds/{number}/tables/{table_no}",
+    status_code=201,
+    response_model=TablePublic,
+    responses=_errors(401, 403, 404, 409),
+)
+async def open_round_table(
+    tid: str, number: int, table_no: int, svc: ServicesDep, who: OrganizerDep
+) -> dict[str, Any]:
+    """Open one table of a round that is being started, on the instance asked: how the
+    instance starting a round on a cluster spreads its tables (docs/cluster.md). Refused
+    once the round's tables are recorded."""
+    t, _ = await _load(svc, tid)
+    if not 1 <= number <= len(t.round_list):
+        raise not_found("round", str(number))
+    rnd = t.round_list[number - 1]
+    if rnd.tables or rnd.status == "finished":
+        raise ApiError(409, "round_seated", f"round {number}'s tables are open already")
+    if not 1 <= table_no <= len(rnd.seating):
+        raise not_found("table", str(table_no))
+    actor = await _open_round_table(svc, t, number, table_no)
+    out: dict[str, Any] = actor.public()
+    return out
+
+
 @router.post(
     "/{tid}/rounds/{number}/end",
     response_model=RoundOut,
     responses=_errors(401, 403, 404, 409),
 )
-async def end_round(tid: str, number: int, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
+async def end_round(
+    tid: str, number: int, svc: ServicesDep, who: OrganizerDep, request: Request
+) -> dict[str, Any]:
     """End the round at its time limit: time is called at every unfinished table (the
     hand in play, once begun, is finished and is the match's last; a hand not begun is
     not played: engine.time_limit), so each match closes with the results it has and the
@@ -523,19 +593,57 @@ async def end_round(tid: str, number: int, svc: ServicesDep, who: OrganizerDep) 
         record = await svc.store.tables.get(ref.match_id)
         if record is None or record.status in ("finished", "aborted"):
             continue
+        url = await _elsewhere(svc, ref.match_id)
+        if url is not None:  # the owner calls time (the route of one table)
+            await _ask_table(svc, request, f"{url}/api/tournaments/{t.id}/tables/{ref.match_id}")
+            continue
         try:
-            actor = await svc.manager.require(ref.match_id)
-            if record.status == "waiting":  # never started: nothing to close
-                await actor.call(partial(actor.abort, "the round ended at its time limit"))
-            else:
-                await actor.call(actor.call_time)
+            await _call_time(await svc.manager.require(ref.match_id))
         except TableError as exc:
-            if exc.code not in ("time_called", "table_over", "not_playing", "table_freed"):
+            if exc.code not in TIME_CALLED_ALREADY:
                 raise table_error(exc) from None
     t, _ = await _current(svc, tid)
     out = await _out(svc, t)
     result: dict[str, Any] = out["round_list"][number - 1]
     return result
+
+
+# what calling time at a table answers when there is nothing left to call
+TIME_CALLED_ALREADY = ("time_called", "table_over", "not_playing", "table_freed")
+
+
+async def _call_time(actor: TableActor) -> None:
+    if actor.record.status == "waiting":  # never started: nothing to close
+        await actor.call(partial(actor.abort, "the round ended at its time limit"))
+    else:
+        await actor.call(actor.call_time)
+
+
+async def _elsewhere(svc: Services, match_id: str) -> str | None:
+    """On a cluster, the address of the other instance serving the table; None here."""
+    if svc.cluster is None:
+        return None
+    try:
+        return await routing.owner_url(svc.cluster, match_id)
+    except Unavailable as exc:
+        raise ApiError(503, "instance_unavailable", str(exc), {"Retry-After": "1"}) from None
+
+
+async def _ask_table(svc: Services, request: Request, url: str) -> None:
+    """Call time at a table another instance serves, on the organizer's behalf."""
+    assert svc.cluster is not None
+    try:
+        answer = await routing.ask(svc.cluster, request, "POST", url + "/time")
+    except httpx.HTTPError as exc:
+        raise ApiError(
+            503, "instance_unavailable", f"the table's instance did not answer ({exc})"
+        ) from None
+    if answer.status_code != 200:
+        error = answer.json().get("error", {})
+        if error.get("code") not in TIME_CALLED_ALREADY:
+            raise ApiError(
+                answer.status_code, error.get("code", "table_error"), error.get("message")
+            )
 
 
 @router.get("/{tid}/rounds/{number}/walls", responses=_errors(404))
@@ -633,12 +741,14 @@ async def penalties(tid: str, svc: ServicesDep) -> list[dict[str, Any]]:
 async def control_table(
     tid: str,
     match_id: str,
-    action: Literal["pause", "resume", "bot"],
+    action: Literal["pause", "resume", "bot", "time"],
     svc: ServicesDep,
     who: OrganizerDep,
     place: int | None = None,
 ) -> dict[str, Any]:
-    """Pause or resume a table of the tournament, or give a seat (``?place=``) to a bot."""
+    """Pause or resume a table of the tournament, give a seat (``?place=``) to a bot, or
+    call time at it (``time``: the round's time limit at this table alone). On a cluster
+    the instance that serves the table answers (server/cluster/routing.py)."""
     t, _ = await _load(svc, tid)
     ref = next((x for r in t.round_list for x in r.tables if x.match_id == match_id), None)
     if ref is None:
@@ -649,6 +759,8 @@ async def control_table(
             await actor.call(actor.pause)
         elif action == "resume":
             await actor.call(actor.resume)
+        elif action == "time":
+            await _call_time(actor)
         else:
             if place is None or not 0 <= place < len(ref.seats):
                 raise ApiError(422, "invalid_field", "place: give ?place=0..3")

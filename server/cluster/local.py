@@ -60,6 +60,18 @@ class LocalCluster:
         )
 
     def start(self, name: str, **settings: str) -> LocalInstance:
+        instance = self._spawn(name, settings)
+        self.wait_healthy(instance)
+        return instance
+
+    def start_many(self, *names: str) -> list[LocalInstance]:
+        """Several instances started side by side (each start is mostly imports)."""
+        instances = [self._spawn(name, {}) for name in names]
+        for instance in instances:
+            self.wait_healthy(instance)
+        return instances
+
+    def _spawn(self, name: str, settings: dict[str, str]) -> LocalInstance:
         port = free_port()
         env = os.environ | {
             "JANTAKU_DATABASE_URL": self.database_url,
@@ -81,7 +93,6 @@ class LocalCluster:
         )
         instance = LocalInstance(name, port, process, log)
         self.instances.append(instance)
-        self.wait_healthy(instance)
         return instance
 
     def wait_healthy(self, instance: LocalInstance, timeout: float = 90.0) -> None:

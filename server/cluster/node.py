@@ -467,6 +467,21 @@ class ClusterNode:
             return mine
         return min(candidates, key=lambda i: (i.load, i.id != self.id))
 
+    async def spread(self, n: int) -> list[Instance]:
+        """Where ``n`` new tables go together (a tournament round): each in turn to the
+        least-loaded live instance that is not draining, counting the ones placed before
+        it, since the registry's loads change only at the next heartbeats."""
+        candidates = [i for i in await self.instances() if not i.draining and i.id != self.id]
+        if not self.draining or not candidates:
+            candidates.append(self._load())
+        tables = {i.id: i.tables for i in candidates}
+        chosen = []
+        for _ in range(n):
+            target = min(candidates, key=lambda i: (tables[i.id], i.connections, i.id != self.id))
+            tables[target.id] += 1
+            chosen.append(target)
+        return chosen
+
     async def drain(self, exit_after: bool = True) -> dict[str, Any]:
         """Hand every table to the other instances, each between two of its actions (a
         job on its actor, so no action is half done), then leave and exit."""

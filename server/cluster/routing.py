@@ -23,8 +23,11 @@ FORWARDED = "x-jantaku-forwarded"
 LOCAL = "x-jantaku-local"
 KEPT = ("authorization", "content-type", "accept", "accept-language", "user-agent")
 RETURNED = ("content-type", "retry-after", "location")
-# table-scoped routes: the table id is the first group
-OWNED = re.compile(r"^/api/(?:admin/)?tables/([^/]+)(?:/.*)?$|^/api/admin/matches/([^/]+)/.+$")
+# table-scoped routes: the table id is the first group that matched
+OWNED = re.compile(
+    r"^/api/(?:admin/)?tables/([^/]+)(?:/.*)?$|^/api/admin/matches/([^/]+)/.+$"
+    r"|^/api/tournaments/[^/]+/tables/([^/]+)/[^/]+$"
+)
 GATHERED = {"/api/tables", "/api/admin/tables"}
 
 Next = Callable[[Request], Awaitable[Response]]
@@ -105,14 +108,34 @@ def install(app: FastAPI) -> None:
         found = OWNED.match(path)
         if found is None:
             return await call_next(request)
-        table_id = found.group(1) or found.group(2)
+        table_id = next(g for g in found.groups() if g)
         try:
-            owner = await node.locate(table_id)
+            url = await owner_url(node, table_id)
         except Unavailable as exc:
             return _unavailable(str(exc))
-        if owner is None:
+        if url is None:
             return await call_next(request)
-        other = await node.registry.get(owner)
-        if other is None:
-            return _unavailable(f"table {table_id}: its instance just left; try again")
-        return await _forward(node, request, other.url)
+        return await _forward(node, request, url)
+
+
+async def owner_url(node: ClusterNode, table_id: str) -> str | None:
+    """The address of the instance that serves the live table, or None when it is served
+    here (or is not live: the local handlers answer from the database); ``Unavailable``
+    while nobody serves it."""
+    owner = await node.locate(table_id)
+    if owner is None:
+        return None
+    other = await node.registry.get(owner)
+    if other is None:
+        raise Unavailable(f"table {table_id}: its instance just left; try again")
+    return other.url
+
+
+async def ask(
+    node: ClusterNode, request: Request, method: str, url: str, timeout: float = 30.0
+) -> httpx.Response:
+    """A request of this instance's own to another one on the caller's behalf: the
+    caller's credentials, answered where it arrives (``X-Jantaku-Forwarded``)."""
+    headers = {k: v for k, v in request.headers.items() if k in KEPT and k != "content-type"}
+    headers[FORWARDED] = node.id
+    return await node.http.request(method, url, headers=headers, timeout=timeout)

@@ -24,6 +24,9 @@ class Round(BaseModel):
     ended_by: str | None = None  # set when the organizer ended the round at its time limit
     ended_at: datetime | None = None
     duplicate: bool = False  # every table plays the round's one wall seed, seats rotated
+    # per table, as planned when the round was claimed (seats already rotated for a
+    # duplicate round): what an instance asked to open one of the tables reads
+    seating: list[list[str]] = Field(default_factory=list)
 
 
 class Tournament(BaseModel):
