@@ -66,7 +66,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tournaments/{tid}/rounds"): (*AUTH, 409, 429, 503),
     ("post", "/api/tournaments/{tid}/rounds/{number}/end"): (*AUTH, 409, 410, 503),
     ("post", "/api/tournaments/{tid}/rounds/{number}/tables/{table_no}"): (*AUTH, 409, 429),
-    ("post", "/api/tournaments/{tid}/penalties"): AUTH,
+    ("post", "/api/tournaments/{tid}/penalties"): (*AUTH, 409),
     ("post", "/api/tournaments/{tid}/tables/{match_id}/{action}"): (*AUTH, 409, 410, 503),
     ("get", "/api/tournaments/{tid}/me"): AUTH,
     ("put", "/api/tournaments/{tid}/players/{player_id}/federation"): AUTH,

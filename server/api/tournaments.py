@@ -33,7 +33,7 @@ from server.runtime.tables import build_table
 from server.services import Services
 from server.tournaments import ema, seating
 from server.tournaments import standings as tables_of_results
-from server.tournaments.models import Round, TableRef, Tournament
+from server.tournaments.models import Round, ScoreLine, TableRef, Tournament
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 KIND = "tournament"
@@ -121,9 +121,21 @@ class FederationIn(BaseModel):
 
 class PenaltyIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    round: int = Field(ge=1)
+    kind: Literal["match", "overall"] = Field(
+        "match",
+        description="match: on the raw score of the player's match of the round, before "
+        "uma; overall: on the overall tournament score, in the standings' measure, after "
+        "uma (the WRC kind)",
+    )
+    round: int | None = Field(None, ge=1, description="required for a match penalty")
     player_id: str
-    amount: int = Field(ge=-1_000_000, le=1_000_000, description="negative: a penalty")
+    amount: int | float = Field(
+        ge=-1_000_000,
+        le=1_000_000,
+        allow_inf_nan=False,
+        description="negative: a penalty; match: raw points, a whole number; overall: "
+        "the measure's units (riichi: uma/oka points, so a 20,000-point chombo is -20)",
+    )
     reason: str = Field(min_length=1, max_length=500)
 
 
@@ -196,12 +208,13 @@ class MeOut(BaseModel):
 
 
 class PenaltyOut(BaseModel):
-    correction_id: int
-    round: int
-    match_id: str
+    kind: Literal["match", "overall"] = "match"
+    correction_id: int = Field(description="match: the correction's id; overall: the line's")
+    round: int | None
+    match_id: str | None
     player_id: str
-    place: int
-    amount: int
+    place: int | None
+    amount: int | float
     reason: str
     by: str
     at: datetime
@@ -279,9 +292,11 @@ async def _standins(svc: Services, t: Tournament) -> dict[str, int]:
 
 
 async def _standing_rows(svc: Services, t: Tournament) -> list[dict[str, Any]]:
-    rows = tables_of_results.table(t.ruleset, t.players, await _results(svc, t))
+    overall = t.overall_lines()
+    rows = tables_of_results.table(t.ruleset, t.players, await _results(svc, t), overall)
     names = await _names(svc, [r.player for r in rows])
-    return tables_of_results.rows_json(t.ruleset, rows, names, await _standins(svc, t))
+    standins = await _standins(svc, t)
+    return tables_of_results.rows_json(t.ruleset, rows, names, standins, overall)
 
 
 async def _out(svc: Services, t: Tournament) -> dict[str, Any]:
@@ -685,6 +700,7 @@ async def round_walls(tid: str, number: int, svc: ServicesDep) -> dict[str, Any]
 def _penalty_json(number: int, ref: TableRef, c: CorrectionRow) -> dict[str, Any]:
     place = c.place if c.place is not None else 0
     return {
+        "kind": "match",
         "correction_id": c.id,
         "round": number,
         "match_id": ref.match_id,
@@ -697,40 +713,91 @@ def _penalty_json(number: int, ref: TableRef, c: CorrectionRow) -> dict[str, Any
     }
 
 
+def _line_json(line: ScoreLine) -> dict[str, Any]:
+    return {
+        "kind": "overall",
+        "correction_id": line.id,
+        "round": line.round,
+        "match_id": None,
+        "player_id": line.player_id,
+        "place": None,
+        "amount": line.amount,
+        "reason": line.reason,
+        "by": line.by,
+        "at": line.at,
+    }
+
+
 @router.post(
     "/{tid}/penalties",
     status_code=201,
     response_model=PenaltyOut,
-    responses=_errors(401, 403, 404, 422),
+    responses=_errors(401, 403, 404, 409, 422),
 )
 async def penalty(tid: str, body: PenaltyIn, svc: ServicesDep, who: OrganizerDep) -> dict[str, Any]:
-    """A penalty (negative) or bonus line for a player's match of a round (chombo too):
-    a correction of that match, audited, in the standings at once."""
-    t, _ = await _load(svc, tid)
-    if body.round > len(t.round_list):
+    """A penalty (negative) or bonus line, in the standings at once. ``match`` (chombo
+    too): a correction of the player's match of the round, on its raw score before the
+    uma, audited with the match. ``overall``: a line on the player's overall tournament
+    score after the uma (WRC), kept with its author, time and reason in the tournament."""
+    t, version = await _load(svc, tid)
+    if body.round is not None and body.round > len(t.round_list):
         raise not_found("round", str(body.round))
+    if body.kind == "overall":
+        return await _overall_line(svc, t, version, body, who)
+    if body.round is None:
+        raise ApiError(422, "invalid_field", "round: a match penalty names its round")
+    if isinstance(body.amount, float) and not body.amount.is_integer():
+        raise ApiError(422, "invalid_field", "amount: a match penalty is in whole points")
     for ref in t.round_list[body.round - 1].tables:
         if body.player_id in ref.seats:
             place = ref.seats.index(body.player_id)
-            by = who.label
-            row = await svc.store.records.adjust(ref.match_id, place, body.amount, by, body.reason)
+            row = await svc.store.records.adjust(
+                ref.match_id, place, int(body.amount), who.label, body.reason
+            )
             return _penalty_json(body.round, ref, row)
     raise ApiError(
         422, "invalid_field", f"player_id: '{body.player_id}' has no table in round {body.round}"
     )
 
 
+async def _overall_line(
+    svc: Services, t: Tournament, version: int, body: PenaltyIn, who: Caller
+) -> dict[str, Any]:
+    from server.records import leaderboard as boards
+
+    if body.player_id not in t.players:
+        raise ApiError(422, "invalid_field", f"player_id: '{body.player_id}' is not registered")
+    main, _ = boards.measure(t.ruleset)
+    amount = float(body.amount)
+    if main == "raw score" and not amount.is_integer():
+        raise ApiError(422, "invalid_field", f"amount: {t.ruleset} ranks by whole raw points")
+    if amount == 0:
+        raise ApiError(422, "invalid_field", "amount: a line of 0 changes nothing")
+    line = ScoreLine(
+        id=max((x.id for x in t.score_lines), default=0) + 1,
+        player_id=body.player_id,
+        amount=amount,
+        reason=body.reason,
+        by=who.label,
+        at=datetime.now(UTC),
+        round=body.round,
+    )
+    t.score_lines.append(line)
+    await _save(svc, t, version)
+    return _line_json(line)
+
+
 @router.get("/{tid}/penalties", response_model=list[PenaltyOut], responses=_errors(404))
 async def penalties(tid: str, svc: ServicesDep) -> list[dict[str, Any]]:
-    """Every penalty and bonus line of the tournament's matches, oldest first."""
+    """Every penalty and bonus line of the tournament, both kinds, oldest first."""
     t, _ = await _load(svc, tid)
-    out = []
+    out = [_line_json(line) for line in t.score_lines]
     for r in t.round_list:
         for ref in r.tables:
             for c in await svc.store.records.corrections(ref.match_id):
                 if c.kind == "adjust" and c.place is not None:
                     out.append(_penalty_json(r.number, ref, c))
-    return sorted(out, key=lambda p: (p["at"], p["correction_id"]))
+    return sorted(out, key=lambda p: (p["at"], p["kind"], p["correction_id"]))
 
 
 @router.post(
@@ -885,6 +952,6 @@ async def get_ema_csv(tid: str, svc: ServicesDep) -> CsvResponse:
 @router.get("/{tid}/standings.csv", response_class=CsvResponse, responses=_errors(404))
 async def get_standings_csv(tid: str, svc: ServicesDep) -> CsvResponse:
     """The standings as CSV: position, name, player id, matches, the measure, points, raw
-    score, average rank."""
+    score, average rank, stand-in matches, overall penalty."""
     t, _ = await _current(svc, tid)
     return CsvResponse(tables_of_results.to_csv(t.ruleset, await _standing_rows(svc, t)))

@@ -29,6 +29,19 @@ class Round(BaseModel):
     seating: list[list[str]] = Field(default_factory=list)
 
 
+class ScoreLine(BaseModel):
+    """A penalty (negative) or bonus on a player's overall tournament score, in the
+    ruleset's measure, after uma (the WRC kind): the match results stay as they are."""
+
+    id: int
+    player_id: str
+    amount: float
+    reason: str
+    by: str
+    at: datetime
+    round: int | None = None  # the round it concerns, if the organizer names one
+
+
 class Tournament(BaseModel):
     id: str
     name: str
@@ -48,9 +61,18 @@ class Tournament(BaseModel):
     round_list: list[Round] = Field(default_factory=list)
     # per player: ema_id, country, first_name, last_name for the EMA results file
     federation: dict[str, dict[str, str]] = Field(default_factory=dict)
+    # penalties and bonuses on the overall score (append-only: a correction is a new line)
+    score_lines: list[ScoreLine] = Field(default_factory=list)
 
     def current(self) -> Round | None:
         return self.round_list[-1] if self.round_list else None
 
     def match_ids(self) -> list[str]:
         return [t.match_id for r in self.round_list for t in r.tables]
+
+    def overall_lines(self) -> dict[str, float]:
+        """Per player, the sum of their overall-score lines."""
+        out: dict[str, float] = {}
+        for line in self.score_lines:
+            out[line.player_id] = out.get(line.player_id, 0.0) + line.amount
+        return out

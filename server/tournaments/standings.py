@@ -17,9 +17,15 @@ from server.repositories.protocols import LeaderRow, StandingRow
 
 
 def table(
-    ruleset: str, players: Sequence[str], results: Sequence[Sequence[StandingRow]]
+    ruleset: str,
+    players: Sequence[str],
+    results: Sequence[Sequence[StandingRow]],
+    overall: Mapping[str, float] | None = None,
 ) -> list[LeaderRow]:
-    """Every registered player (those without a finished match yet on 0), ordered."""
+    """Every registered player (those without a finished match yet on 0), ordered.
+    ``overall``: per player, the penalties and bonuses on the overall score (WRC kind),
+    added to the measure after the matches (table points or uma/oka results; the raw
+    score where that is the measure), so they never change a match's ranks."""
     acc = {p: LeaderRow(p, 0, 0.0, 0, 0) for p in players}
     for rows in results:
         for s in rows:
@@ -30,6 +36,13 @@ def table(
             r.points += s.points
             r.score += s.score
             r.rank_sum += s.rank
+    main, _ = boards.measure(ruleset)
+    for p, amount in (overall or {}).items():
+        if p in acc:
+            if main == "raw score":
+                acc[p].score += round(amount)
+            else:
+                acc[p].points += amount
     played = boards.ordered(ruleset, [r for r in acc.values() if r.matches])
     waiting = sorted((r for r in acc.values() if not r.matches), key=lambda r: r.player)
     return played + waiting
@@ -40,9 +53,13 @@ def rows_json(
     rows: Sequence[LeaderRow],
     names: Mapping[str, str],
     standins: Mapping[str, int] | None = None,
+    overall: Mapping[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     """The rows as JSON; ``standin_matches``: the player's matches in which a stand-in bot
-    played their seat for some hands (they were absent after the grace period)."""
+    played their seat for some hands (they were absent after the grace period);
+    ``overall_penalty``: the overall-score lines already counted in ``value`` (and in
+    ``points``, or ``score`` where the raw score is the measure)."""
+    main, _ = boards.measure(ruleset)
     out = []
     for i, r in enumerate(rows, 1):
         if r.matches:
@@ -54,13 +71,14 @@ def rows_json(
                     "player_id": r.player,
                     "name": names.get(r.player, ""),
                     "matches": 0,
-                    "value": 0.0,
-                    "points": 0.0,
-                    "score": 0,
+                    "value": float(r.score) if main == "raw score" else round(r.points, 4),
+                    "points": round(r.points, 4),
+                    "score": r.score,
                     "average_rank": None,
                 }
             )
         out[-1]["standin_matches"] = (standins or {}).get(r.player, 0)
+        out[-1]["overall_penalty"] = round((overall or {}).get(r.player, 0.0), 4)
     return out
 
 
@@ -79,6 +97,7 @@ def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
             "raw score",
             "average rank",
             "stand-in matches",
+            "overall penalty",
         ]
     )
     for r in rows:
@@ -93,6 +112,7 @@ def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
                 r["score"],
                 r["average_rank"] if r["average_rank"] is not None else "",
                 r.get("standin_matches", 0),
+                r.get("overall_penalty", 0),
             ]
         )
     return buf.getvalue()

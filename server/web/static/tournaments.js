@@ -79,11 +79,12 @@ export async function renderTournaments(root) {
 
 function standingsTable(board) {
   return h("table", { class: "list", id: "standings" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, t("tournaments.col_player")), h("th", {}, t("tournaments.col_matches")), h("th", {}, measureWord(board.measure)), h("th", {}, t("tournaments.col_raw_score")), h("th", {}, t("tournaments.col_avg_rank")), h("th", {}, t("tournaments.col_standin"))),
+    h("tr", {}, h("th", {}, "#"), h("th", {}, t("tournaments.col_player")), h("th", {}, t("tournaments.col_matches")), h("th", {}, measureWord(board.measure)), h("th", {}, t("tournaments.col_raw_score")), h("th", {}, t("tournaments.col_avg_rank")), h("th", {}, t("tournaments.col_standin")), h("th", { title: t("tournaments.overall_title") }, t("tournaments.col_overall"))),
     ...board.players.map((p) => h("tr", { "data-player": p.player_id },
       h("td", {}, p.position), h("td", {}, p.name || p.player_id), h("td", {}, p.matches),
       h("td", {}, p.value), h("td", {}, p.score), h("td", {}, p.average_rank ?? "–"),
-      h("td", { title: t("tournaments.standin_title") }, p.standin_matches ? t("tournaments.standin_matches", { n: p.standin_matches }) : ""))));
+      h("td", { title: t("tournaments.standin_title") }, p.standin_matches ? t("tournaments.standin_matches", { n: p.standin_matches }) : ""),
+      h("td", { class: "overall-penalty" }, p.overall_penalty ? String(p.overall_penalty) : ""))));
 }
 
 function roundCard(r) {
@@ -126,6 +127,9 @@ export async function renderTournament(root, tid) {
   } else mine.append(h("p", {}, t("tournaments.sign_in")));
 
   const penalty = h("form", { id: "penalty" },
+    h("label", {}, t("tournaments.f_kind"), " ", h("select", { name: "kind" },
+      h("option", { value: "match" }, t("tournaments.kind_match")),
+      h("option", { value: "overall" }, t("tournaments.kind_overall")))), " ",
     h("label", {}, t("tournaments.f_round"), " ", h("input", { name: "round", type: "number", min: 1, value: Math.max(1, tn.round_list.length) })), " ",
     h("label", {}, t("tournaments.f_player"), " ", h("select", { name: "player_id" }, ...tn.players.map((p) => h("option", { value: p.player_id }, p.name)))), " ",
     h("label", {}, t("tournaments.f_amount"), " ", h("input", { name: "amount", type: "number", value: -10 })), " ",
@@ -134,7 +138,7 @@ export async function renderTournament(root, tid) {
   penalty.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const f = new FormData(penalty);
-    act(() => api("POST", `/api/tournaments/${tid}/penalties`, { round: Number(f.get("round")), player_id: f.get("player_id"), amount: Number(f.get("amount")), reason: f.get("reason") }))();
+    act(() => api("POST", `/api/tournaments/${tid}/penalties`, { kind: f.get("kind"), round: Number(f.get("round")), player_id: f.get("player_id"), amount: Number(f.get("amount")), reason: f.get("reason") }))();
   });
   const addPlayer = h("form", { id: "add-player" }, h("label", {}, t("tournaments.f_player_id"), " ", h("input", { name: "player_id", required: true })), " ", h("button", { type: "submit" }, t("tournaments.register_player")));
   addPlayer.addEventListener("submit", (ev) => {

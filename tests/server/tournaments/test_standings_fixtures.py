@@ -39,7 +39,7 @@ def test_mcr_table_points_then_total_raw_score_then_id() -> None:
     ]
 
 
-def test_riichi_results_then_average_rank() -> None:
+def _two_riichi_matches() -> tuple[list[StandingRow], list[StandingRow]]:
     a = _rows(
         "A",
         ("xia", 1, 45000, 30.0),
@@ -54,6 +54,11 @@ def test_riichi_results_then_average_rank() -> None:
         ("zoe", 1, 45000, 30.0),
         ("wu", 3, 15000, -15.0),
     )
+    return a, b
+
+
+def test_riichi_results_then_average_rank() -> None:
+    a, b = _two_riichi_matches()
     # by hand: xia 10.0 (ranks 1, 4: average 2.5), yan 10.0 (2, 2: 2.0), zoe 15.0, wu -35.0
     assert _order("riichi", ["wu", "xia", "yan", "zoe"], [a, b]) == [
         ("zoe", 15.0, 60000, 2),
@@ -79,3 +84,42 @@ def test_a_chombo_penalty_reranks_the_match() -> None:
         "p3": (3, 25000, -5 - 10),
         "p1": (4, 5000, -25 - 20),
     }
+
+
+def test_an_overall_penalty_comes_after_uma_and_leaves_the_match_alone() -> None:
+    """WRC kind: the same two riichi matches as above, then -20 (a 20,000-point chombo
+    in session-score units) on zoe's overall score: by hand zoe 15.0 - 20 = -5.0 falls
+    below yan and xia (10.0 each) but stays above wu (-35.0); her raw score and her match
+    ranks are what the matches say. A line for someone not registered is ignored."""
+    a, b = _two_riichi_matches()
+    rows = standings.table(
+        "riichi", ["wu", "xia", "yan", "zoe"], [a, b], {"zoe": -20.0, "nobody": -5.0}
+    )
+    assert [(r.player, r.points, r.score, r.rank_sum) for r in rows] == [
+        ("yan", 10.0, 60000, 4),
+        ("xia", 10.0, 55000, 5),
+        ("zoe", -5.0, 60000, 4),
+        ("wu", -35.0, 25000, 7),
+    ]
+    out = standings.rows_json("riichi", rows, {}, None, {"zoe": -20.0})
+    assert [(r["player_id"], r["value"], r["overall_penalty"]) for r in out] == [
+        ("yan", 10.0, 0.0),
+        ("xia", 10.0, 0.0),
+        ("zoe", -5.0, -20.0),
+        ("wu", -35.0, 0.0),
+    ]
+    header, *lines = standings.to_csv("riichi", out).splitlines()
+    assert header.endswith(",stand-in matches,overall penalty")
+    assert lines[2].split(",")[4:] == ["-5.0", "-5.0", "60000", "2.0", "0", "-20.0"]
+
+
+def test_an_overall_penalty_on_a_raw_score_measure_moves_the_raw_score() -> None:
+    """Zung Jung ranks by raw score: an overall line of -30 lowers the raw score."""
+    a = _rows("A", ("ann", 1, 50, 0), ("bob", 2, 30, 0), ("cat", 3, -30, 0), ("dan", 4, -50, 0))
+    rows = standings.table("zung_jung", ["ann", "bob", "cat", "dan"], [a], {"ann": -30})
+    assert [(r.player, r.score) for r in rows] == [
+        ("bob", 30),
+        ("ann", 20),
+        ("cat", -30),
+        ("dan", -50),
+    ]

@@ -79,11 +79,16 @@ def play_round(
         time.sleep(0.05)
 
 
+def matches(t: dict[str, Any]) -> list[str]:
+    return [tb["match_id"] for r in t["round_list"] for tb in r["tables"]]
+
+
 def expected_standings(
-    live: LiveServer, t: dict[str, Any], by_raw_score: bool
+    live: LiveServer, t: dict[str, Any], by_raw_score: bool, overall: dict[str, float] | None = None
 ) -> list[tuple[str, float, int]]:
     """(player, points, raw score) summed from every match's standings, ordered by
-    points then raw score (MCR, seed 000) — or points then average rank (riichi)."""
+    points then raw score (MCR, seed 000) — or points then average rank (riichi);
+    ``overall``: lines on the overall score, added to the points after the matches."""
     acc: dict[str, list[float]] = {p["player_id"]: [0.0, 0, 0, 0] for p in t["players"]}
     for r in t["round_list"]:
         for table in r["tables"]:
@@ -96,6 +101,8 @@ def expected_standings(
                     a[1] += s["score"]
                     a[2] += s["rank"]
                     a[3] += 1
+    for p, amount in (overall or {}).items():
+        acc[p][0] += amount
     if by_raw_score:
         order = sorted(acc, key=lambda p: (-acc[p][0], -acc[p][1], p))
     else:
@@ -348,9 +355,38 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
     assert after[victim]["points"] < before[victim]["points"]
     audit = _ok(live.http.get(f"/api/admin/matches/{line['match_id']}/audit", headers=live.admin))
     assert [(a["action"], a["reason"]) for a in audit] == [("adjust_score", "chombo")]
+    # the WRC kind: on the overall score after uma; the match itself is left alone
+    late = next(p for p in tokens if p not in (absent, victim))
+    sheets = {m: _ok(live.http.get(f"/api/matches/{m}"))["standings"] for m in matches(t)}
+    overall = _ok(
+        live.http.post(
+            f"/api/tournaments/{tid}/penalties",
+            json={"kind": "overall", "player_id": late, "amount": -20, "reason": "late"},
+            headers=live.admin,
+        ),
+        201,
+    )
+    assert overall["kind"] == "overall" and overall["match_id"] is None
+    again = {
+        p["player_id"]: p
+        for p in _ok(live.http.get(f"/api/tournaments/{tid}/standings"))["players"]
+    }
+    assert again[late]["points"] == round(after[late]["points"] - 20, 4)
+    assert again[late]["score"] == after[late]["score"]
+    assert again[late]["overall_penalty"] == -20
+    assert {m: _ok(live.http.get(f"/api/matches/{m}"))["standings"] for m in matches(t)} == sheets
+    for bad in (
+        {"kind": "overall", "player_id": "nobody", "amount": -1, "reason": "x"},
+        {"kind": "overall", "player_id": late, "amount": 0, "reason": "x"},
+        {"kind": "match", "player_id": late, "amount": -1, "reason": "x"},  # no round
+        {"round": 1, "player_id": late, "amount": -1.5, "reason": "x"},
+    ):
+        r = live.http.post(f"/api/tournaments/{tid}/penalties", json=bad, headers=live.admin)
+        assert r.status_code == 422, (bad, r.text)
     listed = _ok(live.http.get(f"/api/tournaments/{tid}/penalties"))
-    assert [(p["player_id"], p["amount"], p["reason"]) for p in listed] == [
-        (victim, -20000, "chombo")
+    assert [(p["kind"], p["player_id"], p["amount"], p["reason"]) for p in listed] == [
+        ("match", victim, -20000, "chombo"),
+        ("overall", late, -20, "late"),
     ]
     r = live.http.post(
         f"/api/tournaments/{tid}/penalties",
@@ -363,7 +399,7 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
     board = _ok(live.http.get(f"/api/tournaments/{tid}/standings"))
     assert board["measure"] == "uma/oka result"
     got = [(p["player_id"], p["points"], p["score"]) for p in board["players"]]
-    assert got == expected_standings(live, t, by_raw_score=False)
+    assert got == expected_standings(live, t, by_raw_score=False, overall={late: -20})
     assert {p["player_id"]: p["matches"] for p in board["players"]}[absent] == 2
     ratings_from_scratch(live, t, "riichi")
     standins = {p["player_id"]: p["standin_matches"] for p in board["players"]}
@@ -376,5 +412,14 @@ def test_a_12_player_riichi_tournament_with_an_absentee_and_a_penalty(live: Live
     lines = list(
         csv.reader(io.StringIO(live.http.get(f"/api/tournaments/{tid}/standings.csv").text))
     )
-    assert lines[0][-1] == "stand-in matches"
-    assert {row[2]: int(row[-1]) for row in lines[1:]} == standins
+    assert lines[0][-2:] == ["stand-in matches", "overall penalty"]
+    assert {row[2]: int(row[-2]) for row in lines[1:]} == standins
+    assert {row[2]: float(row[-1]) for row in lines[1:] if float(row[-1])} == {late: -20}
+    ema = list(csv.reader(io.StringIO(live.http.get(f"/api/tournaments/{tid}/ema.csv").text)))
+    points = {p["player_id"]: p["value"] for p in board["players"]}
+    row = next(
+        r
+        for r in ema[1:]
+        if int(r[0]) == next(p["position"] for p in board["players"] if p["player_id"] == late)
+    )
+    assert float(row[4]) == points[late]  # the EMA file's points include the line
