@@ -1,17 +1,82 @@
 """The well-formedness check of a win (``WinContext.check``), in a module that the
-compiled build (setup.py) turns into native code: every scoring call starts with it."""
+compiled build (setup.py) turns into native code: every scoring call starts with it.
+
+The checks read a win through ``CheckedWin``, the fields they need; ``engine.context``'s
+``WinContext`` has them all. So this module imports nothing of ``engine.context`` (which
+calls it), and the two make no import circle.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from engine.melds import Meld
 from engine.notation import format_tiles
-from engine.tiles import KIND_OR_SPARE, NUM_KINDS
+from engine.tiles import KIND_OR_SPARE, NUM_KINDS, Tile
 
-if TYPE_CHECKING:
-    from engine.context import WinContext
 
-def hand_problem(win: WinContext, hand_tiles: int) -> str | None:
+class CheckedWin(Protocol):
+    """What the checks read of a win (``engine.context.WinContext`` is one)."""
+
+    @property
+    def concealed(self) -> tuple[Tile, ...]: ...
+
+    @property
+    def win_tile(self) -> Tile: ...
+
+    @property
+    def melds(self) -> tuple[Meld, ...]: ...
+
+    @property
+    def seat_wind(self) -> int: ...
+
+    @property
+    def tsumo(self) -> bool: ...
+
+    @property
+    def riichi(self) -> bool: ...
+
+    @property
+    def double_riichi(self) -> bool: ...
+
+    @property
+    def ippatsu(self) -> bool: ...
+
+    @property
+    def haitei(self) -> bool: ...
+
+    @property
+    def houtei(self) -> bool: ...
+
+    @property
+    def rinshan(self) -> bool: ...
+
+    @property
+    def chankan(self) -> bool: ...
+
+    @property
+    def last_tile_of_kind(self) -> bool: ...
+
+    @property
+    def tenhou(self) -> bool: ...
+
+    @property
+    def chiihou(self) -> bool: ...
+
+    @property
+    def renhou(self) -> bool: ...
+
+    @property
+    def flowers(self) -> int: ...
+
+    @property
+    def dora_indicators(self) -> tuple[Tile, ...]: ...
+
+    @property
+    def ura_dora_indicators(self) -> tuple[Tile, ...]: ...
+
+
+def hand_problem(win: CheckedWin, hand_tiles: int) -> str | None:
     """Why ``win`` is not a well-formed hand of ``hand_tiles`` tiles (14 or 17, kongs
     counting 3, no kind more than four times, indicators included), or None."""
     melds = win.melds
@@ -69,7 +134,7 @@ MAX_KONGS = 4  # four replacement tiles, no fifth kong (three-kingdoms.md §4, s
 MAX_INDICATORS = 5  # the first indicator and one per kong
 
 
-def flag_problem(win: WinContext) -> str | None:
+def flag_problem(win: CheckedWin) -> str | None:
     """Which flag of ``win`` contradicts the others or the tiles, or None. Only what no
     ruleset's table can produce; a ruleset adds its own conflicts (riichi's ``validate``,
     Zung Jung's ``check_flags``)."""
@@ -121,7 +186,7 @@ _ROBBED = "chankan: the robbed kong and the winning tile are all four"
 _LAST = "last_tile_of_kind: the winning tile and the three visible are all four"
 
 
-def _fifth_copy(win: WinContext, why: str, shown_too: bool) -> str | None:
+def _fifth_copy(win: CheckedWin, why: str, shown_too: bool) -> str | None:
     """A copy of the winning tile that would be its fifth: one in the concealed part (and,
     when ``shown_too``, one in the winner's melds or among the indicators)."""
     k = KIND_OR_SPARE[win.win_tile]
@@ -137,7 +202,7 @@ def _fifth_copy(win: WinContext, why: str, shown_too: bool) -> str | None:
     return None
 
 
-def _first_turn_problem(win: WinContext) -> str | None:
+def _first_turn_problem(win: CheckedWin) -> str | None:
     """tenhou / chiihou / renhou: a win on the dealt hand, before any call, kong or riichi
     and long before the wall's end. Whether chiihou is a self-draw depends on the ruleset
     (riichi: yes; Zung Jung's Blessing of Earth: a win on East's first discard)."""
