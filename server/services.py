@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from server.accounts import AuthLimits, Passwords
 from server.config import Settings
 from server.repositories.protocols import Store
+from server.runtime.actor import TableActor
 from server.runtime.manager import TableManager
 
 if TYPE_CHECKING:
@@ -26,6 +28,20 @@ class Services:
     passwords: Passwords = field(init=False)
     limits: AuthLimits = field(init=False)
 
+    _tasks: set[asyncio.Task[bool]] = field(init=False, default_factory=set)
+
     def __post_init__(self) -> None:
         self.passwords = Passwords(self.settings)
         self.limits = AuthLimits(self.settings)
+        self.manager.on_table_over = self._table_over
+
+    def _table_over(self, actor: TableActor) -> None:
+        """A table of a duplicate round is over: unseal the round if it was the last."""
+        sealed_by = actor.record.sealed_by
+        if sealed_by is None:
+            return
+        from server.api.tournaments import reveal_if_over  # (the API imports services)
+
+        task = asyncio.create_task(reveal_if_over(self, sealed_by), name=f"unseal-{actor.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -67,6 +67,24 @@ async def _sheet(svc: Services, match_id: str) -> dict[str, Any]:
         raise ApiError(409, "ruleset_unavailable", str(exc)) from None
 
 
+async def _unsealed(svc: Services, match_id: str, authorization: str | None) -> None:
+    """A table of a duplicate-wall round still played elsewhere keeps its seed, log,
+    sheet and exports sealed (409 ``sealed``; the admin may read): they show the walls
+    the other tables still play (docs/fair-play.md)."""
+    record = await svc.store.tables.get(match_id)
+    if record is None or record.sealed_by is None or _is_admin(svc, authorization):
+        return
+    from server.api.tournaments import reveal_if_over  # (tournaments imports tables)
+
+    if not await reveal_if_over(svc, record.sealed_by):
+        raise ApiError(
+            409,
+            "sealed",
+            "this table's walls are still played at other tables of its duplicate round; "
+            "its record opens when the round is over",
+        )
+
+
 def _ruleset(ruleset: str | None) -> str:
     if ruleset is None:
         raise ApiError(
@@ -118,19 +136,26 @@ async def list_matches(
     response_model_by_alias=True,
     responses=_errors(404, 409),
 )
-async def get_match(match_id: str, svc: ServicesDep) -> dict[str, Any]:
+async def get_match(
+    match_id: str, svc: ServicesDep, authorization: AuthHeader = None
+) -> dict[str, Any]:
     """The scoresheet: one row per hand (patterns, payments, deposits, deltas, running
     totals and pot), the lines after the hands (deposits left at the end, adjustments),
     the corrections, and the standings — one projection (docs/records.md)."""
+    await _unsealed(svc, match_id, authorization)
     return await _sheet(svc, match_id)
 
 
 @router.get(
     "/matches/{match_id}/scoresheet.csv",
     response_class=CsvResponse,
+    responses=_errors(404, 409),
 )
-async def scoresheet_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
+async def scoresheet_csv(
+    match_id: str, svc: ServicesDep, authorization: AuthHeader = None
+) -> CsvResponse:
     """One rectangular table: a line per hand, the seats' names heading their columns."""
+    await _unsealed(svc, match_id, authorization)
     sheet = await _sheet(svc, match_id)
     return CsvResponse(
         to_csv(sheet),
@@ -142,8 +167,12 @@ async def scoresheet_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
 @router.get(
     "/matches/{match_id}/standings.csv",
     response_class=CsvResponse,
+    responses=_errors(404, 409),
 )
-async def match_standings_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
+async def match_standings_csv(
+    match_id: str, svc: ServicesDep, authorization: AuthHeader = None
+) -> CsvResponse:
+    await _unsealed(svc, match_id, authorization)
     sheet = await _sheet(svc, match_id)
     return CsvResponse(
         standings_csv(sheet),
@@ -153,7 +182,10 @@ async def match_standings_csv(match_id: str, svc: ServicesDep) -> CsvResponse:
 
 
 @router.get("/matches/{match_id}/scoresheet.json", responses=_errors(404, 409))
-async def scoresheet_json(match_id: str, svc: ServicesDep) -> JSONResponse:
+async def scoresheet_json(
+    match_id: str, svc: ServicesDep, authorization: AuthHeader = None
+) -> JSONResponse:
+    await _unsealed(svc, match_id, authorization)
     sheet = await _sheet(svc, match_id)
     return JSONResponse(
         sheet, headers={"Content-Disposition": f'attachment; filename="{match_id}.json"'}
@@ -166,7 +198,9 @@ def _is_admin(svc: Services, authorization: str | None) -> bool:
 
 
 @router.get(
-    "/matches/{match_id}/events", response_model=EventLogOut, responses=_errors(401, 403, 404)
+    "/matches/{match_id}/events",
+    response_model=EventLogOut,
+    responses=_errors(401, 403, 404, 409),
 )
 async def match_events(
     match_id: str, svc: ServicesDep, authorization: AuthHeader = None
@@ -183,18 +217,22 @@ async def match_events(
                 401, "unauthorized", "the match is running: the log needs the admin token"
             )
         raise ApiError(403, "forbidden", "the match is running: the log needs the admin token")
+    await _unsealed(svc, match_id, authorization)
     events = await svc.store.events.read(match_id)
     return {
         "match_id": match_id,
         "status": record.status,
-        "seed": record.seed if record.status == "finished" else None,
+        "seed": record.seed if record.status == "finished" else None,  # admin or unsealed
         "events": [{"seq": e.seq, "hand_number": e.hand_number, "event": e.event} for e in events],
     }
 
 
 @router.get("/matches/{match_id}/tenhou6", responses=_errors(404, 409))
-async def match_tenhou6(match_id: str, svc: ServicesDep) -> dict[str, Any]:
+async def match_tenhou6(
+    match_id: str, svc: ServicesDep, authorization: AuthHeader = None
+) -> dict[str, Any]:
     """A finished riichi match as a tenhou.net/6 log, each seat with its display name."""
+    await _unsealed(svc, match_id, authorization)
     try:
         return await load_tenhou6(svc.store, match_id)
     except NoSuchMatch:
@@ -214,8 +252,10 @@ async def match_mjai(
     seat: int | None = Query(
         None, ge=0, le=3, description="a seat's own view (others' tiles as '?'); omit: full log"
     ),
+    authorization: AuthHeader = None,
 ) -> PlainTextResponse:
     """A finished riichi match as mjai JSON lines (docs/mjai.md), one event per line."""
+    await _unsealed(svc, match_id, authorization)
     try:
         messages = await load_mjai(svc.store, match_id, seat)
     except NoSuchMatch:

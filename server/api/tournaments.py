@@ -261,7 +261,38 @@ async def _refresh(svc: Services, t: Tournament) -> bool:
     current.status = "finished"
     if current.number == t.rounds:
         t.status = "finished"
+    if current.duplicate:
+        await _unseal(svc, [ref.match_id for ref in current.tables])
     return True
+
+
+async def _unseal(svc: Services, match_ids: list[str]) -> None:
+    """A duplicate round is over: its tables' seeds, logs and sheets become public."""
+    for match_id in match_ids:
+        actor = svc.manager.actors.get(match_id)
+        if actor is not None:
+            actor.record.sealed_by = None
+        record = await svc.store.tables.get(match_id)
+        if record is not None and record.sealed_by is not None:
+            record.sealed_by = None
+            await svc.store.tables.save(record)
+
+
+async def reveal_if_over(svc: Services, sealed_by: str) -> bool:
+    """``sealed_by`` ("<tournament id>/<round>"): True once that round is over (its tables
+    are unsealed then, by ``_refresh``)."""
+    tid, _, number = sealed_by.rpartition("/")
+    try:
+        t, _ = await _current(svc, tid)
+    except ApiError:
+        return False
+    if not number.isdigit() or not 1 <= int(number) <= len(t.round_list):
+        return False
+    rnd = t.round_list[int(number) - 1]
+    if rnd.status == "finished":
+        await _unseal(svc, [ref.match_id for ref in rnd.tables])  # a save lost to a race
+        return True
+    return False
 
 
 async def _current(svc: Services, tid: str) -> tuple[Tournament, int]:
@@ -672,11 +703,14 @@ async def round_walls(tid: str, number: int, svc: ServicesDep) -> dict[str, Any]
     rnd = t.round_list[number - 1]
     by_hand: dict[int, list[dict[str, Any]]] = {}
     commitments = set()
+    # a duplicate round's results tell about the walls others still play: sealed till the
+    # round is over (docs/fair-play.md)
+    sealed = rnd.duplicate and rnd.status != "finished"
     for ref in rnd.tables:
         record = await svc.store.tables.get(ref.match_id)
         if record is not None and record.commitment:
             commitments.add(record.commitment)
-        for h in await svc.store.records.hands(ref.match_id):
+        for h in [] if sealed else await svc.store.records.hands(ref.match_id):
             by_hand.setdefault(h.hand_number, []).append(
                 {
                     "table_no": ref.table_no,
@@ -691,6 +725,7 @@ async def round_walls(tid: str, number: int, svc: ServicesDep) -> dict[str, Any]
     return {
         "round": number,
         "duplicate": rnd.duplicate,
+        "sealed": sealed,
         "same_walls": rnd.duplicate and len(commitments) == 1,
         "commitments": sorted(commitments),
         "hands": [{"hand_number": n, "tables": by_hand[n]} for n in sorted(by_hand)],

@@ -132,6 +132,7 @@ async def load_archive(
         r
         for r in await store.tables.list()
         if r.status == "finished"
+        and r.sealed_by is None  # a duplicate round still played elsewhere: not yet
         and r.ended is not None
         and since <= r.ended < until
         and (ruleset is None or r.ruleset == ruleset)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -54,6 +55,8 @@ class TableManager:
         self._create_rate = parse(settings.table_create_rate)
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._freeing: dict[str, asyncio.TimerHandle] = {}
+        # called once per table when it is over (server.services: a duplicate round's seal)
+        self.on_table_over: Callable[[TableActor], None] | None = None
         self._tasks: set[asyncio.Task[bool]] = set()
         self.ownership: Ownership | None = None  # set by a cluster instance
 
@@ -141,6 +144,8 @@ class TableManager:
         last frames first)."""
         if actor.id in self._freeing:
             return
+        if self.on_table_over is not None:
+            self.on_table_over(actor)
         delay = self.settings.table_grace_seconds
         if actor.spectator_delay > 0:
             delay = max(delay, actor.spectator_delay + 1.0)

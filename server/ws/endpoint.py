@@ -103,6 +103,16 @@ async def table_socket(
             ws, "wrong_seat", f"this token is not seat {seat}'s (it is {who})", CloseCode.FORBIDDEN
         )
         return
+    if place is None and actor.record.sealed_by is not None:
+        # a duplicate-wall round: watching one table shows the walls the others still
+        # play (docs/fair-play.md)
+        await _refuse(
+            ws,
+            "sealed",
+            "this table's walls are played at other tables still: no spectators",
+            CloseCode.FORBIDDEN,
+        )
+        return
     if place is None and not actor.record.spectators.get("allowed", False):
         await _refuse(
             ws,
