@@ -4,12 +4,15 @@ chart, and the hand-by-hand review show."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from server.client import SeatClient
 from tests.web.driver import PROMPT, Player, spectators_agree
 
 
@@ -175,3 +178,44 @@ def test_mcr_sixteen_hands(new_page: Any, artifacts: Path) -> None:
         f"({1000 * took / max(1, player.actions):.0f} ms per action)"
     )
     assert shot.exists()
+
+
+def test_review_shows_the_stand_ins(new_page: Any, web: Any, monkeypatch: Any) -> None:
+    """A player who never connects, at a table where another player plays (a protocol
+    bot, in a thread of its own: Playwright holds this one's event loop): after the grace
+    period a bot plays the absent seat for the whole match; the review names them in its
+    stand-in line, marks every hand's tab, and says so beside the board (what the sheet's
+    standin_hands records)."""
+    monkeypatch.setattr(web.settings, "absent_grace", 0.2)
+    absent, _ = web.player("Absent Al")
+    present, token = web.player("Present Pat")
+    r = web.http.post(
+        "/api/tables",
+        json={
+            "ruleset": "mcr",
+            "options": {"hands_per_session": 2},
+            "seats": [absent, present, "bot:greedy", "bot:greedy"],
+        },
+        headers=web.admin,
+    )
+    assert r.status_code == 201, r.text
+    table = r.json()["table_id"]
+    client = SeatClient(web.base_url, table, token, "greedy")
+    played = threading.Thread(target=lambda: asyncio.run(client.play()), daemon=True)
+    played.start()
+    played.join(90)
+    assert not played.is_alive(), "the match did not finish"
+    deadline = time.monotonic() + 10
+    while web.http.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    sheet = web.http.get(f"/api/matches/{table}").json()
+    assert sheet["players"][0]["standin_hands"] == [0, 1]
+    page = new_page()
+    page.goto(f"/#/review/{table}")
+    page.wait_for_selector(".hand-tab")
+    line = page.text_content("#rv-standins") or ""
+    assert "Absent Al" in line and "bot played" in line
+    assert page.locator(".hand-tab.standin").count() == page.locator(".hand-tab").count() == 2
+    page.locator(".hand-tab").nth(0).click()
+    assert "Absent Al" in (page.text_content("#rv-standin-now") or "")

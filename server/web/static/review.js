@@ -59,7 +59,7 @@ function replay(events, ruleset, revealAll) {
     model.seq = seq;
     if (e.type === "match_started") { model.startScores = e.scores; prevScores = e.scores; }
     if (e.type === "hand_started") {
-      cur = { label: e.label || `#${e.hand_number + 1}`, first: steps.length, result: null, settled: null, before: prevScores };
+      cur = { label: e.label || `#${e.hand_number + 1}`, number: e.hand_number, first: steps.length, result: null, settled: null, before: prevScores };
       hands.push(cur);
     }
     if (e.type === "hand_ended" && cur) cur.result = e.result;
@@ -160,15 +160,33 @@ export async function renderReview(root, tableId) {
     const rows = new Map(sheet.hands.map((h) => [h.hand_number, h]));
     for (const h of hands) if (h.frame) h.frame.sheet = rows.get(h.frame.result.hand_number);
   }
+  // stand-ins: per hand number, the places a bot played for an absent player (the sheet)
+  const standins = new Map();
+  if (sheet && sheet.players) {
+    sheet.players.forEach((p, place) => {
+      if (!names[place] && p.name) names[place] = p.name;
+      for (const n of p.standin_hands || []) standins.set(n, [...(standins.get(n) || []), place]);
+    });
+  }
+  const whoStood = (places) => places.map((x) => names[x] || `#${x + 1}`).join(", ");
+  const standinList = sheet && sheet.players
+    ? sheet.players.map((p, place) => (p.standin_hands || []).length
+      ? `${names[place] || `#${place + 1}`}: ${p.standin_hands.map((n) => (hands.find((h) => h.number === n) || { label: `#${n + 1}` }).label).join(", ")}`
+      : null).filter(Boolean).join("; ")
+    : "";
   let pos = hands.length ? hands[0].last : 0;
   root.innerHTML = `<div class="review">
     <div class="tbar"><span><b>${esc(ruleset)}</b> · ${tHTML("review.review_of", { id: `<code>${esc(tableId)}</code>` })} · <span id="rv-source">${esc(t(full ? "review.source_full" : "review.source", { n: events.length, source }))}</span></span>
       <a class="button small" href="#/">${esc(t("common.lobby"))}</a></div>
-    <div class="hand-tabs" id="hand-tabs">${hands.map((h, i) => `<button class="small hand-tab" data-hand="${i}">${esc(h.label)}</button>`).join("")}</div>
+    <div class="hand-tabs" id="hand-tabs">${hands.map((h, i) => standins.has(h.number)
+      ? `<button class="small hand-tab standin" data-hand="${i}" title="${esc(t("review.standin_tab", { names: whoStood(standins.get(h.number)) }))}">${esc(h.label)} ·</button>`
+      : `<button class="small hand-tab" data-hand="${i}">${esc(h.label)}</button>`).join("")}</div>
+    ${standinList ? `<p id="rv-standins" class="small">${esc(t("review.standins", { list: standinList }))}</p>` : ""}
     <div class="stepper"><button id="first" class="small" title="${esc(t("review.first"))}">|◀</button><button id="prev" class="small" title="${esc(t("review.prev"))}">◀</button>
       <input type="range" id="step" min="0" max="0" value="0"><button id="next" class="small" title="${esc(t("review.next"))}">▶</button><button id="last" class="small" title="${esc(t("review.last"))}">▶|</button>
       <span id="step-text"></span></div>
     <div id="rv-hint" class="rv-hint"></div>
+    <p id="rv-standin-now" class="small standin"></p>
     <div id="rv-board"></div>
     <div id="rv-sheet" class="sheet-inline"></div>
     <div id="rv-match"></div>
@@ -182,6 +200,8 @@ export async function renderReview(root, tableId) {
     r.min = hand.first; r.max = hand.last; r.value = pos;
     root.querySelectorAll(".hand-tab").forEach((b) => b.classList.toggle("on", Number(b.dataset.hand) === step.hand));
     $("#step-text").innerHTML = `${pos - hand.first + 1} / ${hand.last - hand.first + 1}: ${describe(step.event, names, step.view)}`;
+    const stood = standins.get(hand.number);
+    $("#rv-standin-now").textContent = stood ? t("review.standin_now", { names: whoStood(stood) }) : "";
     $("#rv-board").innerHTML = boardHTML(step.view, names, { showHands: full });
     drawHint(pos);
     $("#rv-sheet").innerHTML = hand.frame && pos === hand.last ? handEndHTML(hand.frame, names, ruleset, hand.before) : "";
