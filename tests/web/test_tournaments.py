@@ -1,6 +1,7 @@
 """The tournament pages in a browser (smoke): a player registers on the tournament page,
 the organizer starts round 1 there, and the player's page then shows their table and
-wind; the standings and the round's tables are listed. The screenshot goes to
+wind; the standings and the round's tables are listed; the organizer pauses a table from
+the page, and the page shows by itself that it was resumed. The screenshot goes to
 docs/screenshots/tournament.png."""
 
 from __future__ import annotations
@@ -43,6 +44,17 @@ def test_register_start_a_round_and_find_my_table(new_page: Any, web: LiveServer
     organizer.wait_for_selector("[data-round='1']")
     assert organizer.locator("[data-round='1'] tr").count() == 2  # one table of four
     assert "Round 1" in organizer.inner_text("#rounds")
+    # the organizer pauses the table from the page; resumed through REST, the page sees
+    # it by itself (it reads the round again every few seconds while the round runs)
+    organizer.click("[data-round='1'] [data-control='pause']")
+    organizer.wait_for_selector("[data-round='1'] [data-control='resume']")
+    match_id = web.http.get(f"/api/tournaments/{tid}").json()["round_list"][0]["tables"][0]
+    assert match_id["status"] == "paused"
+    r = web.http.post(
+        f"/api/tournaments/{tid}/tables/{match_id['match_id']}/resume", headers=web.admin
+    )
+    assert r.status_code == 200, r.text
+    organizer.wait_for_selector("[data-round='1'] [data-control='pause']", timeout=15000)
 
     player.reload()
     link = player.wait_for_selector("#my-table a.button")

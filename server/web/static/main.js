@@ -41,7 +41,7 @@ async function route() {
     case "join": await renderJoin(root, parts[1], seatOfLink(parts[2])); break;
     case "review": cleanup = await renderReview(root, parts[1]); break;
     case "tournaments": await renderTournaments(root); break;
-    case "tournament": await renderTournament(root, parts[1]); break;
+    case "tournament": cleanup = await renderTournament(root, parts[1]); break;
     case "queues": cleanup = await renderQueues(root); break;
     case "matches": await renderMatches(root, parts[1], query); break;
     case "match": await renderMatch(root, parts[1]); break;

@@ -100,10 +100,30 @@ function roundCard(r) {
         ...tb.seats.map((s) => h("td", {}, s.name || s.occupant, tb.scores.length ? ` (${tb.scores[s.place]})` : "",
           s.standin_hands && s.standin_hands.length ? h("span", { class: "small standin", title: t("tournaments.absent_title", { hands: s.standin_hands.map((n) => n + 1).join(", ") }) }, t("tournaments.standin_bot")) : null)),
         h("td", {}, t("tournaments.table_status", { status: statusWord(tb.status), n: tb.hands_played })),
-        h("td", {}, h("a", { href: tb.status === "finished" ? `#/review/${tb.match_id}` : `#/watch/${tb.match_id}` }, tb.status === "finished" ? t("tournaments.scoresheet") : t("tournaments.watch")))))));
+        h("td", {}, h("a", { href: tb.status === "finished" ? `#/review/${tb.match_id}` : `#/watch/${tb.match_id}` }, tb.status === "finished" ? t("tournaments.scoresheet") : t("tournaments.watch")),
+          r.act ? tableControls(r, tb) : null)))));
 }
 
+// the organizer's controls of one live table (the server refuses anyone else: 403)
+function tableControls(r, tb) {
+  if (tb.status !== "playing" && tb.status !== "paused") return null;
+  const path = `/api/tournaments/${r.tid}/tables/${tb.match_id}`;
+  const pausing = tb.status === "playing" ? "pause" : "resume";
+  return h("span", { class: "table-controls" }, " ",
+    h("button", { class: "small", "data-control": pausing, onclick: r.act(() => api("POST", `${path}/${pausing}`)) }, t(`tournaments.${pausing}`)), " ",
+    h("select", { class: "small", "data-control": "bot", title: t("tournaments.seat_bot_title"),
+      onchange: (ev) => { const place = ev.target.value; if (place !== "") r.act(() => api("POST", `${path}/bot?place=${place}`))(); } },
+    h("option", { value: "" }, t("tournaments.seat_bot")),
+    ...tb.seats.map((s) => h("option", { value: String(s.place) }, `${windWord(s.wind)}: ${s.name || s.occupant}`))));
+}
+
+// while a round is played the page reads the tables and standings again every few
+// seconds (the organizer's live view); cleared when the page is left or drawn again
+let liveTimer = null;
+const LIVE_MS = 5000;
+
 export async function renderTournament(root, tid) {
+  if (liveTimer) { clearInterval(liveTimer); liveTimer = null; }
   root.replaceChildren(h("p", {}, t("tournaments.loading")));
   let tn;
   let board;
@@ -166,7 +186,21 @@ export async function renderTournament(root, tid) {
       h("p", {}, h("a", { href: `/api/tournaments/${tid}/standings.csv` }, "standings.csv"), " · ", h("a", { href: "#/tournaments" }, t("tournaments.all")))),
     mine,
     h("section", { class: "card" }, h("h2", {}, t("tournaments.standings")), standingsTable(board)),
-    h("section", { class: "card", id: "rounds" }, h("h2", {}, t("tournaments.rounds")), ...(tn.round_list.length ? tn.round_list.slice().reverse().map((r) => roundCard({ ...r, tid })) : [h("p", {}, t("tournaments.not_started"))])),
+    h("section", { class: "card", id: "rounds" }, h("h2", {}, t("tournaments.rounds")), ...(tn.round_list.length ? tn.round_list.slice().reverse().map((r) => roundCard({ ...r, tid, act })) : [h("p", {}, t("tournaments.not_started"))])),
     organizer,
   );
+  const playing = tn.round_list.some((r) => r.status !== "finished");
+  if (playing) {
+    liveTimer = setInterval(async () => {
+      if (!root.isConnected || !document.getElementById("rounds")) { clearInterval(liveTimer); liveTimer = null; return; }
+      try {
+        const [tn2, board2] = await Promise.all([api("GET", `/api/tournaments/${tid}`), api("GET", `/api/tournaments/${tid}/standings`)]);
+        document.getElementById("standings").replaceWith(standingsTable(board2));
+        const rounds = document.getElementById("rounds");
+        rounds.replaceChildren(h("h2", {}, t("tournaments.rounds")), ...tn2.round_list.slice().reverse().map((r) => roundCard({ ...r, tid, act })));
+        if (!tn2.round_list.some((r) => r.status !== "finished")) { clearInterval(liveTimer); liveTimer = null; }
+      } catch { /* the next tick tries again */ }
+    }, LIVE_MS);
+  }
+  return () => { if (liveTimer) { clearInterval(liveTimer); liveTimer = null; } };
 }
