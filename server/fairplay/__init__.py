@@ -1,0 +1,1 @@
+"""Fair-play tooling for administrators (docs/fair-play.md)."""

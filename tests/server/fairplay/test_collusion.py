@@ -1,0 +1,130 @@
+"""The collusion report (issue 23): a planted pair of colluding bots among ten honest ones
+in 200 stored riichi matches is ranked first and flagged, no honest pair reaches the
+threshold, and the evidence names the moments; the pure signals on hand-written logs."""
+
+from __future__ import annotations
+
+import asyncio
+
+from server.fairplay.collusion import analyse, match_facts
+from server.fairplay.source import collusion_report
+from tests.server.fairplay.planted import COLLUDERS, MATCHES, planted_store
+
+
+def test_the_planted_pair_is_flagged_and_no_honest_pair_is() -> None:
+    store = planted_store()
+    report = asyncio.run(collusion_report(store, "riichi", min_matches=5, threshold=3.0))
+    assert report.population.matches == MATCHES
+    top = report.pairs[0]
+    assert (top.a, top.b) == COLLUDERS
+    assert top.flagged and top.score >= 3.0
+    assert [(p.a, p.b) for p in report.flagged] == [COLLUDERS]
+    honest = report.pairs[1:]
+    assert len(honest) > 50  # most of the 66 pairs sat together often enough
+    assert max(p.score for p in honest) < 3.0
+    # the evidence: the deal-ins between them, each a discard in a stored match
+    deal_ins = [m for m in top.moments if m.kind == "deal_in"]
+    assert len(deal_ins) >= 20
+    assert top.deal_a_into_b + top.deal_b_into_a > 2 * top.deal_expected
+    assert top.gross > top.hands * report.population.flow_mean
+    m = deal_ins[0]
+    assert {m.actor, m.partner} == set(COLLUDERS) and m.points > 0
+    log = asyncio.run(store.events.read(m.match_id))
+    discard = log[m.seq - 1].event
+    assert discard["type"] == "discarded" and discard["tile"] == m.tile
+    body = top.json({"p-03": "Three"})
+    assert body["names"] == ["Three", "p-08"]
+    assert m.match_id in body["evidence"]["match_ids"]
+
+
+def _log(*events: dict[str, object]) -> list[tuple[int, dict[str, object]]]:
+    return list(enumerate(events, start=1))
+
+
+def _hand(n: int, winner: int, discarder: int, passer: int | None) -> list[dict[str, object]]:
+    """A hand where ``passer`` (if any) passes a win on seat 1's discard, then ``winner``
+    wins on ``discarder``'s discard of tile 5 for 1000."""
+    evs: list[dict[str, object]] = [
+        {"type": "hand_started", "hand_number": n, "seating": [0, 1, 2, 3], "label": f"E{n}"}
+    ]
+    if passer is not None:
+        evs += [
+            {"type": "discarded", "seat": 1, "tile": 7},
+            {
+                "type": "claim_window_opened",
+                "kind": "discard",
+                "seat": 1,
+                "tile": 7,
+                "options": [
+                    [passer, [{"type": "win", "seat": passer}, {"type": "pass", "seat": passer}]]
+                ],
+            },
+            {"type": "answered", "seat": passer, "action": {"type": "pass", "seat": passer}},
+        ]
+    evs += [
+        {"type": "discarded", "seat": discarder, "tile": 5},
+        {
+            "type": "hand_ended",
+            "result": {"wins": [{"seat": winner, "from_seat": discarder, "tile": 5}]},
+        },
+        {"type": "settled", "payments": [{"payer": discarder, "payee": winner, "amount": 1000}]},
+    ]
+    return evs
+
+
+def test_signals_from_a_hand_written_log() -> None:
+    seats = ["ann", "bob", "bot:greedy", "cat"]
+    events = _hand(0, 3, 1, passer=3) + _hand(1, 1, 0, passer=None)
+    facts = match_facts("m1", seats, _log(*events))
+    assert facts.players == ("ann", "bob", None, "cat")
+    first, second = facts.hands
+    assert [(m.actor, m.partner, m.tile, m.points, m.seq) for m in first.deal_ins] == [
+        ("bob", "cat", 5, 1000, 5)
+    ]
+    (offered, frm, passed, moment) = first.offers[0]
+    assert (offered, frm, passed, moment.seq, moment.tile) == ("cat", "bob", True, 4, 7)
+    assert first.flow == {("bob", "cat"): 1000}
+    assert [(m.actor, m.partner) for m in second.deal_ins] == [("ann", "bob")]
+    report = analyse([facts], min_matches=1)
+    pairs = {(p.a, p.b): p for p in report.pairs}
+    assert set(pairs) == {("ann", "bob"), ("ann", "cat"), ("bob", "cat")}  # bots are nobody
+    bc = pairs[("bob", "cat")]
+    assert (bc.hands, bc.deal_a_into_b, bc.passed, bc.offers, bc.gross, bc.net_a_to_b) == (
+        2,
+        1,
+        1,
+        1,
+        1000,
+        1000,
+    )
+    assert [m.kind for m in bc.moments] == ["passed_win", "deal_in"]
+    assert report.population.deal_in_rate == 2 / (2 * 3 * 3)
+    # a minimum number of matches together keeps thin pairs out
+    assert analyse([facts], min_matches=2).pairs == []
+
+
+def test_a_win_taken_is_no_pass_and_self_draws_are_no_deal_in() -> None:
+    events: list[dict[str, object]] = [
+        {"type": "hand_started", "hand_number": 0, "seating": [0, 1, 2, 3]},
+        {"type": "discarded", "seat": 0, "tile": 3},
+        {
+            "type": "claim_window_opened",
+            "seat": 0,
+            "tile": 3,
+            "options": [[2, [{"type": "win", "seat": 2}, {"type": "pass", "seat": 2}]]],
+        },
+        {"type": "answered", "seat": 2, "action": {"type": "win", "seat": 2}},
+        {"type": "hand_ended", "result": {"wins": [{"seat": 1, "from_seat": None, "tile": 9}]}},
+        {
+            "type": "settled",
+            "payments": [
+                {"payer": 0, "payee": 1, "amount": 500},
+                {"payer": None, "payee": 1, "amount": 1000},
+            ],
+        },
+    ]
+    facts = match_facts("m2", ["a", "b", "c", "d"], _log(*events))
+    hand = facts.hands[0]
+    assert hand.deal_ins == []
+    assert [(o, f, p) for o, f, p, _ in hand.offers] == [("c", "a", False)]
+    assert hand.flow == {("a", "b"): 500}  # the table's deposits move between nobody
