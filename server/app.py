@@ -13,6 +13,7 @@ from server.api import (
     admin,
     analysis,
     cluster,
+    collusion,
     corrections,
     ladder,
     leagues,
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.include_router(rulesets.router)
     app.include_router(tables.router)
     app.include_router(admin.router)
+    app.include_router(collusion.router)
     app.include_router(cluster.router)
     app.include_router(matches.router)
     app.include_router(corrections.router)

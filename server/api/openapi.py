@@ -44,6 +44,7 @@ EXTRA: dict[tuple[str, str], tuple[int, ...]] = {
     ("delete", "/api/accounts/sessions/{session_id}"): AUTH,
     ("put", "/api/accounts/password"): AUTH,
     ("post", "/api/admin/players/merge"): (404, 409),
+    ("get", "/api/admin/collusion"): (*AUTH, 422),
     ("get", "/api/admin/tables/{table_id}"): (410,),
     ("post", "/api/admin/cluster/instances/{instance_id}/drain"): (409, 503),
     ("post", "/api/admin/tables/{table_id}/pause"): (409, 410),

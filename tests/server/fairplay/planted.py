@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import replace
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -26,6 +27,7 @@ from engine.state import CLAIM, MatchState
 from engine.tiles import kind_of
 from engine.views import view_for
 from server.repositories import MemoryStore
+from server.repositories.protocols import PlayerRecord
 from server.runtime.tables import build_table
 from tests.server.db.played import logged, record
 
@@ -103,9 +105,15 @@ def seatings() -> list[list[str]]:
     return out
 
 
-async def _store() -> MemoryStore:
+async def stored(tables: list[list[str]]) -> MemoryStore:
+    """A memory store holding the players (named "Player NN") and one played match per
+    seating of ``tables`` (ids m000, m001 …)."""
     store = MemoryStore()
-    for n, seats in enumerate(seatings()):
+    now = datetime.now(UTC)
+    for pid in sorted({p for four in tables for p in four}):
+        name = f"Player {pid[2:]}"
+        await store.players.add(PlayerRecord(pid, name, name.lower(), now))
+    for n, seats in enumerate(tables):
         table_id = f"m{n:03d}"
         stored = replace(record(table_id), ruleset="riichi", options=dict(OPTIONS), seats=seats)
         await store.tables.add(stored)
@@ -118,4 +126,9 @@ async def _store() -> MemoryStore:
 @cache
 def planted_store() -> MemoryStore:
     """The stored population (built once per test session)."""
-    return asyncio.run(_store())
+    return asyncio.run(stored(seatings()))
+
+
+def small_store(matches: int = 4) -> MemoryStore:
+    """A few matches of the two colluders with two honest players (for the API and page)."""
+    return asyncio.run(stored([[COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]] * matches))
