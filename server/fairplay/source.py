@@ -1,5 +1,6 @@
-"""The collusion report's input, read from the store: every finished, not voided match of a
-ruleset (that ended in [since, until)), its occupants and its logged events."""
+"""The collusion report's input, read from the store: every finished, not voided, not
+sealed match of a ruleset (that ended in [since, until)), its occupants and its logged
+events."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ async def collusion_matches(
     for record in await store.tables.list():
         if record.ruleset != ruleset or record.status != "finished" or record.voided:
             continue
-        if record.ended is None:
-            continue
+        if record.ended is None or record.sealed_by is not None:
+            continue  # a sealed duplicate round's walls must not show (docs/fair-play.md)
         if (since is not None and record.ended < since) or (
             until is not None and record.ended >= until
         ):

@@ -21,6 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 from server.app import create_app
 from server.client import auth_frame, ws_url
 from server.config import Settings
+from server.repositories.protocols import Store
 from server.ws.transport import uvicorn_options
 
 ADMIN_TOKEN = "test-admin-token"
@@ -143,11 +144,11 @@ def suite_settings(tmp: Path, **overrides: Any) -> Settings:
 
 
 @contextlib.contextmanager
-def running(settings: Settings) -> Iterator[LiveServer]:
-    """uvicorn with ``create_app(settings)`` on a free loopback port, in a thread."""
+def running(settings: Settings, store: Store | None = None) -> Iterator[LiveServer]:
+    """uvicorn with ``create_app(settings, store)`` on a free loopback port, in a thread."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings),
+        create_app(settings, store),
         host="127.0.0.1",
         port=port,
         log_level="warning",

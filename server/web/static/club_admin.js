@@ -22,7 +22,8 @@ export async function renderAdmin(root) {
   const refresh = h("button", { class: "small", id: "live-refresh", type: "button" }, t("common.refresh"));
   const recent = h("div", { id: "recent-matches" });
   page(root, t("club.ad_title"),
-    section(null, h("div", { class: "club-toolbar" }, h("h2", {}, t("club.ad_live")), refresh, h("span", { class: "muted small" }, t("club.ad_auto"))), note, list),
+    section(null, h("div", { class: "club-toolbar" }, h("h2", {}, t("club.ad_live")), refresh, h("span", { class: "muted small" }, t("club.ad_auto")),
+      h("a", { class: "button small", id: "collusion-link", href: "#/admin/collusion" }, t("club.co_link"))), note, list),
     who.role === "admin" ? section(t("club.ad_recent"), recent) : null);
   // admins may pick a player for a seat by name
   const players = who.role === "admin" ? await api("GET", "/api/admin/players").catch(() => []) : [];

@@ -2,7 +2,7 @@
 // · #/review/ID a finished match · #/tournaments, #/tournament/ID (tournaments.js)
 // · the club's pages (club_*.js): #/matches[/RULESET], #/match/ID (scoresheet; admins:
 // corrections and audit), #/leaderboard/RULESET[/rating], #/player/ID[/RULESET], #/me,
-// #/admin (live tables). A route may end in ?key=value (pages, filters).
+// #/admin (live tables), #/admin/collusion[/RULESET] (collusion signals). A route may end in ?key=value (pages, filters).
 
 import { renderLobby, renderJoin } from "./lobby.js";
 import { renderTable } from "./table.js";
@@ -17,6 +17,7 @@ import { renderMatch } from "./club_match.js";
 import { renderLeaderboard } from "./club_leaderboard.js";
 import { renderPlayer, renderMe } from "./club_player.js";
 import { renderAdmin } from "./club_admin.js";
+import { renderCollusion } from "./club_collusion.js";
 import { renderLadder } from "./ladder.js";
 
 const root = document.getElementById("app");
@@ -48,7 +49,10 @@ async function route() {
     case "leaderboard": await renderLeaderboard(root, parts[1], parts[2], query); break;
     case "player": await renderPlayer(root, parts[1], parts[2]); break;
     case "me": await renderMe(root); break;
-    case "admin": cleanup = await renderAdmin(root); break;
+    case "admin":
+      if (parts[1] === "collusion") await renderCollusion(root, parts[2], query);
+      else cleanup = await renderAdmin(root);
+      break;
     case "ladder": await renderLadder(root, parts[1]); break;
     default: await renderLobby(root);
   }

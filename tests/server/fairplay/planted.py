@@ -21,11 +21,12 @@ from engine.actions import Action, Discard, Pass, SelfDrawWin, Win
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
 from engine.events import event_to_json
-from engine.legal import is_furiten, legal_actions, legal_win, shape_complete_with
+from engine.legal import legal_actions
 from engine.simulate import acting_seat
 from engine.state import CLAIM, MatchState
 from engine.tiles import kind_of
 from engine.views import view_for
+from engine.wins import is_furiten, legal_win, shape_complete_with
 from server.repositories import MemoryStore
 from server.repositories.protocols import PlayerRecord
 from server.runtime.tables import build_table
