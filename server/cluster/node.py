@@ -284,6 +284,10 @@ class ClusterNode:
         """Take over the open tables that have no lease (see the module docstring)."""
         tables = [(t, o) for t, o in await open_tables(self.store) if t not in self.owned]
         holders = await self.leases.holders([t for t, _ in tables])
+        if any(holders.get(t) is None for t, _ in tables):
+            # fresh, not the last heartbeat's view: a dead owner's entry expires just
+            # before its leases, and a stale view would make the others wait a lease more
+            self._instances = await self.registry.all()
         live = {i.id: i for i in self._instances if not i.draining}
         live.setdefault(self.id, self.me)
         now = time.monotonic()
