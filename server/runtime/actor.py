@@ -313,8 +313,10 @@ class TableActor:
         self.log.extend(entries)
         for external in self.external.values():
             external.observe(events)
-        await self._update_record(entries)
-        self._broadcast(self.pacer.split(entries, loop_now, bool(self._humans())))
+        sent = self.pacer.split(entries, loop_now, bool(self._humans()))
+        # a held hand end reaches the record (the public table, the status) when it is sent
+        await self._update_record(sent)
+        self._broadcast(sent)
         if self.pacer.holding:  # claim pacing (server.runtime.claim_pacing)
             self._hold_claims()
             return
@@ -339,6 +341,7 @@ class TableActor:
     async def _release_claims(self) -> None:
         self._pace_handle = None
         entries = self.pacer.release()
+        await self._update_record(entries)
         self._broadcast(entries)
         self._after_broadcast(entries)
 
@@ -772,6 +775,11 @@ class TableActor:
         state, seq = self.state, len(self.log)
         if conn.spectator and self.spectator_delay > 0 and state is not None:
             state, seq = self._delayed_state()
+        elif self.pacer.holding and self.seed is not None:
+            # claim pacing: a connection arriving during a held moment sees the table as
+            # everyone else does, without the held events (server.runtime.claim_pacing)
+            seq = self._sent_seq()
+            state = rebuild(self.table, self.seed, [e.event for e in self.log[:seq]])
         conn.known_seq = seq
         conn.send(
             {
@@ -793,7 +801,7 @@ class TableActor:
         if state is not None and seq > 0:
             viewer = None if conn.place is None else state.seating.index(conn.place)
             conn.send(self._state_frame(viewer, state, seq))
-        if conn.place is not None:
+        if conn.place is not None and not self.pacer.holding:  # (prompts open on release)
             p = self.prompts.get(conn.place)
             if p is not None and back:
                 # the stand-in's prompt is opened again for the player, with their clock
@@ -865,8 +873,12 @@ class TableActor:
             return error("storage_unavailable", "the move could not be saved; send it again")
         return None
 
+    def _sent_seq(self) -> int:
+        """The last seq sent to the table (claim pacing may hold the newest entries)."""
+        return len(self.log) - len(self.pacer.held)
+
     async def resync(self, conn: Connection, last_seq: int) -> None:
-        limit = len(self.log)
+        limit = self._sent_seq()  # held events come with everyone's, when released
         if conn.spectator and self.spectator_delay > 0:
             limit = conn.known_seq
         if last_seq > limit:
@@ -885,7 +897,7 @@ class TableActor:
             for frame in self._frames(entry, viewer, cache):
                 conn.send(frame)
             cache.clear()
-        if conn.place is not None:
+        if conn.place is not None and not self.pacer.holding:
             p = self.prompts.get(conn.place)
             if p is not None:
                 self._send_prompt(conn, p)

@@ -7,12 +7,23 @@ call, the hidden answers) reaches every viewer no earlier than ``claim_min_secon
 the discard, whether or not a window opened; the prompts that follow wait with it. And a
 ``claim_window_opened`` event is sent only to the seats that have an option in it
 (``server.runtime.frames``), so a seat without an option gets the same frames either way.
-Tables of bots only keep full speed. A win ends the hand and shows itself, so a hand's end
-is never held."""
+Tables of bots only keep full speed.
+
+A hand's end is held like the rest. After the last discard of an exhaustive draw, the end
+came at once when nobody could win on the tile and only after the window when someone
+could (and passed): the delay told that a seat had waited on it. A win on a discard came
+as soon as the winner answered, which told how quickly they saw it. Held, the end of a
+hand arrives no earlier than the minimum after the discard in every case.
+
+The held events are in the log but not yet sent: a connection that arrives (``join``) or
+asks for a ``resync`` during a held moment gets the table as it was sent to everyone
+(``TableActor._sent_seq``), and the held events with everyone else when they are released;
+the record the REST API reads (status, scores, the hand label) is updated at the release
+too."""
 
 from __future__ import annotations
 
-from engine.events import ClaimWindowOpened, Discarded, HandEnded
+from engine.events import ClaimWindowOpened, Discarded
 from server.runtime.frames import Entry
 
 
@@ -45,9 +56,7 @@ class ClaimPacer:
             return entries
         if all(isinstance(e.event, ClaimWindowOpened) for e in tail):
             return entries
-        if any(isinstance(e.event, HandEnded) for e in tail):
-            return entries
-        self.held = tail
+        self.held = tail  # a hand's end too: see the module's docstring
         return head
 
     def release(self) -> list[Entry]:

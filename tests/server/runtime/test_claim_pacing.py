@@ -79,3 +79,91 @@ def test_a_table_of_bots_is_not_paced(tmp_path: Path) -> None:
     with running(suite_settings(tmp_path, claim_min_seconds=5.0)) as live:
         tid = live.table(["bot:greedy"] * 4, options={"hands_per_session": 1})["table_id"]
         wait_finished(live, tid, timeout=30)
+
+
+def test_a_hand_end_after_a_discard_is_held() -> None:
+    """The end of a hand that follows a discard (a win on it, an exhaustive draw) waits
+    like the next draw: its timing would tell whether another seat waited on the tile."""
+    from engine.events import Discarded, HandEnded, Settled
+    from server.runtime.claim_pacing import ClaimPacer
+    from server.runtime.frames import Entry
+
+    def entry(seq: int, ev: Any) -> Entry:
+        return Entry(seq, ev, (0, 1, 2, 3), 0.0, {})
+
+    pacer = ClaimPacer(1.0)
+    # the pacer reads only the events' kinds
+    discard, ended, settled = (object.__new__(k) for k in (Discarded, HandEnded, Settled))
+    batch = [entry(1, discard), entry(2, ended), entry(3, settled)]
+    sent = pacer.split(batch, 10.0, humans=True)
+    assert [e.seq for e in sent] == [1] and [e.seq for e in pacer.held] == [2, 3]
+    assert pacer.deadline == 11.0
+    assert [e.seq for e in pacer.release()] == [2, 3] and not pacer.holding
+    # a win answered at once, after a window, is held until the minimum too
+    pacer.split([entry(4, discard)], 20.0, humans=True)
+    assert pacer.split([entry(5, ended)], 20.2, humans=True) == [] and pacer.holding
+    pacer.release()
+    assert [e.seq for e in pacer.split([entry(6, ended)], 21.5, humans=True)] == [6]
+
+
+def test_a_reconnect_or_resync_in_a_held_moment_gets_nothing_early(tmp_path: Path) -> None:
+    """A player who reconnects, or asks for a resync, right after another seat's discard
+    gets the table as it was sent to everyone: the held events come at the release."""
+    minimum = 0.3
+    with running(suite_settings(tmp_path, claim_min_seconds=minimum)) as live:
+        pid, token = live.player("rejoiner")
+        tid = live.table(
+            [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
+        )["table_id"]
+        sock = live.ws(tid, token)
+        me: int | None = None
+        probes: list[tuple[str, int, float]] = []  # (how, discard seq, its arrival)
+        firsts: list[tuple[str, int, float, dict[str, Any], int, float]] = []
+        pending: tuple[str, int, float, int] | None = None
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            frame = sock.recv(timeout=30)
+            now = time.monotonic()
+            kind = frame["type"]
+            if kind == "welcome":
+                last = frame["last_seq"]
+                if pending is not None:
+                    pending = (*pending[:3], last)
+            elif kind == "event":
+                ev = frame["event"]
+                if ev["type"] == "hand_started":
+                    me = ev["seating"].index(0)
+                if pending is not None and frame["seq"] > pending[1]:
+                    how, seq, at, last = pending
+                    firsts.append((how, seq, at, frame, last, now))
+                    pending = None
+                if ev["type"] == "discarded" and ev["seat"] != me and len(probes) < 6:
+                    how = "reconnect" if len(probes) % 2 == 0 else "resync"
+                    probes.append((how, frame["seq"], now))
+                    if how == "reconnect":
+                        sock.close()
+                        sock = live.ws(tid, token)
+                        pending = (how, frame["seq"], now, -1)
+                    else:
+                        sock.send({"type": "resync", "last_seq": frame["seq"]})
+                        pending = (how, frame["seq"], now, frame["seq"])
+            elif kind == "prompt":
+                offered = frame["actions"]
+                pick = next((a for a in offered if a["action"]["type"] == "pass"), None)
+                pick = pick or next(a for a in offered if a["action"]["type"] == "discard")
+                sock.send(pick)
+            elif kind == "match_end":
+                break
+        sock.close()
+        wait_finished(live, tid)
+        log = live.http.get(f"/api/matches/{tid}/events", headers=live.admin).json()["events"]
+    by_seq = {e["seq"]: e["event"]["type"] for e in log}
+    assert len(firsts) >= 4, firsts
+    for how, seq, at, frame, last, arrived in firsts:
+        # the welcome (or resync) showed nothing after the discard but a window sent at
+        # once with it (to the seats with an option)
+        window = by_seq.get(seq + 1) == "claim_window_opened"
+        assert last == seq + (1 if window and how == "reconnect" else 0), (how, seq, last)
+        if frame["event"]["type"] == "claim_window_opened":
+            continue  # this seat's own option: asked at once, as always
+        assert arrived - at >= minimum * 0.5, (how, seq, frame["event"]["type"], arrived - at)
