@@ -190,13 +190,18 @@ class WinExtrasFn(Protocol):
 class TableCaches:
     """What the engine remembers for one table to go faster, never a rule: the legal
     actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
-    and the bot asking next want the same list). One per ``Table``, invisible to equality;
+    and the bot asking next want the same list), and the seat and meld views last built
+    (``engine.views.view_for``). One per ``Table``, invisible to equality;
     a table's actor runs one change at a time, so nothing else writes it meanwhile."""
 
-    __slots__ = ("legal",)
+    __slots__ = ("legal", "meld_views", "seat_views")
 
     def __init__(self) -> None:
         self.legal: tuple[object, int, tuple[Any, ...]] | None = None
+        # engine.views: the last seat view per slot (2 * seat + own) and meld views by
+        # the melds tuple they were built from
+        self.seat_views: list[Any] = [None] * 8
+        self.meld_views: dict[tuple[int, bool], tuple[Any, Any]] = {}
 
 
 @dataclass(frozen=True, slots=True)

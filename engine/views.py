@@ -128,24 +128,25 @@ def view_to_json(view: TableView) -> dict[str, Any]:
     return out
 
 
-# The last view built for each seat (slot 2 * seat + own), kept with the very SeatState and
-# seating objects (alive), the face-down flag and the dealer it was built for: states share
-# unchanged seats, so most seat views are reused from one event to the next.
-_seat_views: list[tuple[SeatState, bool, tuple[int, ...], int, SeatView] | None] = [None] * 8
+# Per table (``Table.caches``): the last view built for each seat (slot 2 * seat + own),
+# kept with the very SeatState and seating objects (alive), the face-down flag and the
+# dealer it was built for: states share unchanged seats, so most seat views are reused from
+# one event to the next. And meld views by the melds tuple object they show.
+_SeatSlot = tuple[SeatState, bool, tuple[int, ...], int, SeatView]
+_MeldMemo = dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]]
 
 
-_meld_views: dict[tuple[int, bool], tuple[tuple[MeldRecord, ...], tuple[MeldView, ...]]] = {}
-
-
-def _melds_view(melds: tuple[MeldRecord, ...], hidden: bool) -> tuple[MeldView, ...]:
+def _melds_view(
+    memo: _MeldMemo, melds: tuple[MeldRecord, ...], hidden: bool
+) -> tuple[MeldView, ...]:
     """Meld views, memoised on the melds tuple object (shared by successive seat states)."""
     if not melds:
         return ()
-    found = _meld_views.get((id(melds), hidden))
+    found = memo.get((id(melds), hidden))
     if found is not None and found[0] is melds:
         return found[1]
-    if len(_meld_views) > 256:
-        _meld_views.clear()
+    if len(memo) > 256:
+        memo.clear()
     out = tuple(
         [
             MeldView(
@@ -157,12 +158,14 @@ def _melds_view(melds: tuple[MeldRecord, ...], hidden: bool) -> tuple[MeldView, 
             for r in melds
         ]
     )
-    _meld_views[(id(melds), hidden)] = (melds, out)
+    memo[(id(melds), hidden)] = (melds, out)
     return out
 
 
-def _seat_view(s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int) -> SeatView:
-    melds = _melds_view(s.melds, hide_kongs and not own)
+def _seat_view(
+    memo: _MeldMemo, s: SeatState, own: bool, hide_kongs: bool, player: int, wind: int
+) -> SeatView:
+    melds = _melds_view(memo, s.melds, hide_kongs and not own)
     return _seat_view_of(
         player=player,
         wind=wind,
@@ -203,10 +206,13 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
         hide_kongs = rules.concealed_kong_face_down and not ended
         seating = state.seating
         dealer = hand.dealer
+        caches = state.table.caches
+        seat_views: list[_SeatSlot | None] = caches.seat_views
+        meld_views: _MeldMemo = caches.meld_views
         for i, s in enumerate(hand.seats):
             own = viewer == i
             slot = 2 * i + own
-            cached = _seat_views[slot]
+            cached = seat_views[slot]
             if (
                 cached is not None
                 and cached[0] is s
@@ -216,8 +222,10 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
             ):
                 seats.append(cached[4])
                 continue
-            seat_view = _seat_view(s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1)
-            _seat_views[slot] = (s, hide_kongs, seating, dealer, seat_view)
+            seat_view = _seat_view(
+                meld_views, s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1
+            )
+            seat_views[slot] = (s, hide_kongs, seating, dealer, seat_view)
             seats.append(seat_view)
         if ended:
             for i, tiles in enumerate(shown_at_end(state)):
