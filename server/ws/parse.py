@@ -154,7 +154,9 @@ def client_message(message: Mapping[str, Any], max_bytes: int, limits: JsonLimit
             kind[:40],
         )
     try:
-        return CLIENT_ADAPTER.validate_python(raw)
+        # JSON's own types, as REST bodies: true is no prompt id, seat or seq, "1" neither
+        # (the text is within the limits already, so pydantic may read it again)
+        return CLIENT_ADAPTER.validate_json(text, strict=True)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or kind

@@ -113,3 +113,23 @@ def test_any_frame_is_a_message_or_an_answerable_refusal(text: str, binary: bool
         client_message(message, 16 * 1024, LIMITS)
     except FrameRefused as exc:
         _answer_encodes(exc)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "action", "prompt_id": True, "action": {"type": "pass", "seat": 0}},
+        {"type": "action", "prompt_id": 2, "action": {"type": "pass", "seat": True}},
+        {"type": "action", "prompt_id": "2", "action": {"type": "pass", "seat": 0}},
+        {"type": "resync", "last_seq": False},
+        {"type": "resync", "last_seq": 1.0},
+        {"type": "ping", "nonce": True},
+    ],
+)
+def test_booleans_and_strings_are_not_numbers_in_frames(frame: dict[str, Any]) -> None:
+    """As REST bodies: JSON's own types (``true`` used to pass as prompt 1 or seat 1)."""
+    with pytest.raises(FrameRefused) as caught:
+        client_message({"text": json.dumps(frame)}, 16384, LIMITS)
+    assert caught.value.code == "invalid_message"
+    ok = {"type": "action", "prompt_id": 2, "action": {"type": "pass", "seat": 0}}
+    assert client_message({"text": json.dumps(ok)}, 16384, LIMITS).prompt_id == 2  # type: ignore[union-attr]
