@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from server.accounts import AuthLimits, Passwords
 from server.config import Settings
+from server.ladder.cache import LadderCache
 from server.repositories.protocols import Store
 from server.runtime.actor import TableActor
 from server.runtime.manager import TableManager
@@ -29,6 +30,7 @@ class Services:
     limits: AuthLimits = field(init=False)
 
     _tasks: set[asyncio.Task[bool]] = field(init=False, default_factory=set)
+    ladder_cache: LadderCache = field(init=False, default_factory=LadderCache)
 
     def __post_init__(self) -> None:
         self.passwords = Passwords(self.settings)

@@ -67,6 +67,7 @@ async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[
     if record.voided:
         raise ApiError(409, "match_voided", "the match is voided")
     hand = await svc.store.records.void_last_hand(match_id, body.by, body.reason)
+    svc.ladder_cache.forget(match_id)  # the ladder reads the corrected standings
     if hand is None:
         raise ApiError(409, "no_hand", "the match has no hand left to void")
     return await _corrected(svc, match_id)
@@ -77,7 +78,9 @@ async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str,
     record = await _match(svc, match_id)
     if record.status not in ("finished", "aborted"):
         raise ApiError(409, "match_running", f"the match is {record.status}: abort it first")
-    if not await svc.store.records.void_match(match_id, body.by, body.reason):
+    voided = await svc.store.records.void_match(match_id, body.by, body.reason)
+    svc.ladder_cache.forget(match_id)  # the ladder leaves a voided match out
+    if not voided:
         raise ApiError(409, "match_voided", "the match is already voided")
     return await _corrected(svc, match_id)
 
@@ -94,6 +97,7 @@ async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, A
     if body.amount == 0:
         raise ApiError(422, "invalid_field", "amount: a penalty line moves a non-zero amount")
     await svc.store.records.adjust(match_id, body.seat, body.amount, body.by, body.reason)
+    svc.ladder_cache.forget(match_id)  # the ladder reads the corrected standings
     return await _corrected(svc, match_id)
 
 

@@ -789,6 +789,7 @@ async def penalty(tid: str, body: PenaltyIn, svc: ServicesDep, who: OrganizerDep
             row = await svc.store.records.adjust(
                 ref.match_id, place, int(body.amount), who.label, body.reason
             )
+            svc.ladder_cache.forget(ref.match_id)
             return _penalty_json(body.round, ref, row)
     raise ApiError(
         422, "invalid_field", f"player_id: '{body.player_id}' has no table in round {body.round}"
