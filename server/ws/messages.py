@@ -96,6 +96,7 @@ class WelcomeMsg(_Msg):
     table_id: str
     ruleset: RulesetRef
     options: dict[str, Any]  # the table's ruleset options (non-default values)
+    assist: bool = True  # false: no hints or furiten display while the table runs
     role: Literal["player", "spectator"]
     seat: int | None  # the table place (engine player index) of a player; None: spectator
     player_id: str | None
