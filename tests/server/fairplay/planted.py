@@ -28,7 +28,7 @@ from engine.tiles import kind_of
 from engine.views import view_for
 from engine.wins import is_furiten, legal_win, shape_complete_with
 from server.repositories import MemoryStore
-from server.repositories.protocols import PlayerRecord
+from server.repositories.protocols import PlayerRecord, Store
 from server.runtime.tables import build_table
 from tests.server.db.played import logged, record
 
@@ -106,10 +106,10 @@ def seatings() -> list[list[str]]:
     return out
 
 
-async def stored(tables: list[list[str]]) -> MemoryStore:
-    """A memory store holding the players (named "Player NN") and one played match per
-    seating of ``tables`` (ids m000, m001 …)."""
-    store = MemoryStore()
+async def stored(tables: list[list[str]], store: Store | None = None) -> Store:
+    """A store (a new memory store by default) holding the players (named "Player NN")
+    and one played match per seating of ``tables`` (ids m000, m001 …)."""
+    store = store if store is not None else MemoryStore()
     now = datetime.now(UTC)
     for pid in sorted({p for four in tables for p in four}):
         name = f"Player {pid[2:]}"
@@ -125,11 +125,11 @@ async def stored(tables: list[list[str]]) -> MemoryStore:
 
 
 @cache
-def planted_store() -> MemoryStore:
+def planted_store() -> Store:
     """The stored population (built once per test session)."""
     return asyncio.run(stored(seatings()))
 
 
-def small_store(matches: int = 4) -> MemoryStore:
+def small_store(matches: int = 4) -> Store:
     """A few matches of the two colluders with two honest players (for the API and page)."""
     return asyncio.run(stored([[COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]] * matches))

@@ -5,10 +5,13 @@ threshold, and the evidence names the moments; the pure signals on hand-written 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
+from server.db.store import SqlStore
 from server.fairplay.collusion import analyse, match_facts
 from server.fairplay.source import collusion_report
-from tests.server.fairplay.planted import COLLUDERS, MATCHES, planted_store
+from tests.server.fairplay.planted import COLLUDERS, MATCHES, planted_store, stored
 
 
 def test_the_planted_pair_is_flagged_and_no_honest_pair_is() -> None:
@@ -128,3 +131,20 @@ def test_a_win_taken_is_no_pass_and_self_draws_are_no_deal_in() -> None:
     assert hand.deal_ins == []
     assert [(o, f, p) for o, f, p, _ in hand.offers] == [("c", "a", False)]
     assert hand.flow == {("a", "b"): 500}  # the table's deposits move between nobody
+
+
+def test_the_sql_store_gives_the_same_report(tmp_path: Path) -> None:
+    """The same three matches stored in SQLite and in memory: identical reports."""
+    seats = [COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]
+
+    async def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        sql = await SqlStore.open(f"sqlite+aiosqlite:///{tmp_path / 'c.db'}")
+        try:
+            a = await collusion_report(await stored([seats] * 3, sql), "riichi", min_matches=1)
+        finally:
+            await sql.close()
+        b = await collusion_report(await stored([seats] * 3), "riichi", min_matches=1)
+        return [p.json() for p in a.pairs], [p.json() for p in b.pairs]
+
+    from_sql, from_memory = asyncio.run(both())
+    assert len(from_sql) == 6 and from_sql == from_memory
