@@ -151,13 +151,12 @@ class ClusterNode:
     async def reserve(self, table_id: str) -> None:
         """A table about to be created here: its lease before its row exists, so no scan
         finds it open and unleased in between (and takes it over)."""
-        self.owned.add(table_id)
-        try:
+        try:  # owned only once acquired: a renewal in between would set the key itself
             if not await self.leases.acquire(table_id):
-                self.owned.discard(table_id)
                 raise Unavailable(f"table {table_id}: lease already held")
         except (RedisError, OSError):
             log.warning("table %s: created while Redis is unreachable", table_id)
+        self.owned.add(table_id)
 
     async def claim_new(self, table_id: str) -> int:
         """A table just created here (``reserve`` took its lease): its first fencing
