@@ -282,6 +282,10 @@ class TableActor:
 
     async def _save(self) -> None:
         """Store the record's own fields, fenced like the event appends."""
+        if self.pacer.holding:
+            # held events are stored already (a match's end sets status, seed, ended):
+            # never write the record from before them back over it
+            await self.refresh_record()
         try:
             await self.store.tables.save(self.record, epoch=self.fence)
         except Fenced:

@@ -167,3 +167,40 @@ def test_a_reconnect_or_resync_in_a_held_moment_gets_nothing_early(tmp_path: Pat
         if frame["event"]["type"] == "claim_window_opened":
             continue  # this seat's own option: asked at once, as always
         assert arrived - at >= minimum * 0.5, (how, seq, frame["event"]["type"], arrived - at)
+
+
+def test_a_save_during_a_hold_keeps_the_stored_end_of_the_match() -> None:
+    """The held events are stored before they are sent (a match's end sets the stored
+    status, seed and end): a save of the table's own fields meanwhile (a time bank spent
+    on the winning call) must not write the record from before them back."""
+    import asyncio
+    import copy
+
+    from server.config import Settings
+    from server.repositories import MemoryStore
+    from server.runtime.manager import TableManager
+
+    async def run() -> None:
+        store = MemoryStore()
+        manager = TableManager(store, Settings(admin_token="x", claim_min_seconds=5.0))
+        actor = await manager.create(
+            ruleset="mcr",
+            ruleset_version="1",
+            options={},
+            seats=["p-0", "open", "open", "open"],
+            names={0: "p"},
+            timers={"move": 0, "claim": 0, "bank": 0},
+            spectators={"allowed": True, "delay": 0},
+            created_by="admin",
+        )
+        ended = copy.deepcopy(actor.record)
+        ended.status, ended.seed = "finished", "the-seed"
+        await store.tables.save(ended)  # what the held match_ended stored
+        actor.pacer.held = [object()]  # type: ignore[list-item]  # a held moment
+        await actor.call(actor._save)
+        stored = await store.tables.get(actor.id)
+        assert stored is not None and stored.status == "finished" and stored.seed == "the-seed"
+        actor.pacer.held = []
+        await manager.shutdown()
+
+    asyncio.run(run())
