@@ -42,6 +42,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from server.client import auth_frame, ws_url
+from server.cluster import local
 from server.cluster.local import LocalCluster, LocalInstance
 from server.db.engine import make_engine
 from server.ws.messages import PROTOCOL_VERSION
@@ -144,6 +145,9 @@ def fresh_database(admin_url: str) -> str:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.port:  # a fixed port range, for a machine shared with other servers
+        ports = iter(range(args.port, args.port + 100))
+        local.free_port = lambda: next(ports)  # type: ignore[assignment]
     workdir = Path(tempfile.mkdtemp(prefix="jantaku-cluster-bench-"))
     cluster = LocalCluster(
         database_url=fresh_database(args.postgres),
@@ -197,6 +201,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             stats.actions = 0
             cpu0 = {i.name: cpu(i.process.pid) for i in instances}
             mine0, wall0 = time.process_time(), time.perf_counter()
+            load0 = os.getloadavg()[0]
             live_rss = sum(rss(i.process.pid) for i in instances)
             failover: list[float] = []  # kill -> the table's first new event
             taken: list[float] = []  # kill -> the table listed at a survivor
@@ -255,6 +260,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "client_cores": round(mine / wall, 2),
                 "server_cores": round(server / wall, 2),
                 "reconnects": stats.reconnects,
+                "load_start": load0,
                 "load": os.getloadavg()[0],
             }
 
@@ -280,6 +286,9 @@ def main() -> None:
         ),
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/2")
+    parser.add_argument(
+        "--port", type=int, default=0, help="first instance port (default: any free port)"
+    )
     print(orjson.dumps(run(parser.parse_args())).decode())
 
 
