@@ -127,8 +127,11 @@ class Settings(BaseSettings):
     # table's lease expires ``lease_seconds`` after its owner's last renewal (a dead
     # instance's tables move then). ``instance_id`` defaults to host-pid-random;
     # ``advertise_url`` is where the other instances reach this one over HTTP (default
-    # http://<host>:<port>); ``cluster_namespace`` prefixes every Redis key.
+    # http://<host>:<port>); ``cluster_namespace`` prefixes every Redis key;
+    # ``redis_max_connections`` bounds the instance's Redis pool (a caller waits for a free
+    # connection, at most half a lease).
     redis_url: str | None = None
+    redis_max_connections: int = Field(1000, ge=4, le=100_000)
     lease_seconds: float = Field(3.0, ge=0.5, le=60)
     instance_id: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[\w.:-]+$")
     advertise_url: str | None = None

@@ -31,7 +31,7 @@ from typing import Any
 
 import httpx
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
@@ -66,6 +66,23 @@ def _rank(table_id: str, instance: str) -> bytes:
     return hashlib.sha256(f"{table_id}/{instance}".encode()).digest()
 
 
+def redis_client(settings: Settings) -> Redis:
+    """The instance's Redis client: a pool of at most ``redis_max_connections`` that makes a
+    caller wait for a free connection (bounded by half a lease) instead of failing at once,
+    so a burst of relayed frames queues rather than closing relayed sockets."""
+    assert settings.redis_url is not None
+    wait = max(settings.lease_seconds / 2, 1.0)
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url,
+        max_connections=settings.redis_max_connections,
+        timeout=wait,
+        decode_responses=True,
+        socket_timeout=wait,
+        socket_connect_timeout=wait,
+    )
+    return Redis(connection_pool=pool)
+
+
 class ClusterNode:
     def __init__(self, settings: Settings, store: Store, manager: TableManager, app: Any) -> None:
         if not isinstance(store, SqlStore):
@@ -83,12 +100,7 @@ class ClusterNode:
         self.keys = Keys(settings.cluster_namespace)
         ttl = settings.lease_seconds
         self.interval = max(min(ttl / 4, 1.0), 0.1)
-        self.redis = Redis.from_url(
-            settings.redis_url,
-            decode_responses=True,
-            socket_timeout=max(ttl / 2, 1.0),
-            socket_connect_timeout=max(ttl / 2, 1.0),
-        )
+        self.redis = redis_client(settings)
         self.leases = Leases(self.redis, self.keys, self.id, ttl)
         self.registry = Registry(self.redis, self.keys, ttl)
         self.me = Instance(id=self.id, url=self.url, started=time.time())
