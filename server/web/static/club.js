@@ -94,7 +94,9 @@ export function when(iso) {
 /** A number as people read it; `signed` puts + before gains. */
 export function num(x, { signed = false, digits = 0 } = {}) {
   if (x == null) return NONE;
-  const text = Number(x).toLocaleString(locale(), { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  // a value that rounds to zero reads 0, not -0 (a z of -0.04 shown to one place)
+  const v = Math.abs(Number(x)) < 0.5 / 10 ** digits ? 0 : Number(x);
+  const text = v.toLocaleString(locale(), { maximumFractionDigits: digits, minimumFractionDigits: 0 });
   return signed && x > 0 ? `+${text}` : text;
 }
 
