@@ -31,8 +31,7 @@ from engine.decide import start, step
 from engine.events import Event, HandEnded
 from engine.ruleset import table_for
 from engine.simulate import acting_seat
-from engine.state import Standing
-from engine.table_rules import Table
+from engine.state import Standing, Table
 from engine.views import view_for
 
 # the rule-based bot of the PyPI ``mjai`` package (AGPL: run as a separate process, never

@@ -39,7 +39,7 @@ import time
 
 from engine.ruleset import table_for
 from engine.simulate import BOTS, MatchStats, play_match
-from engine.table_rules import Table
+from engine.state import Table
 
 
 def riichi_table() -> Table:

@@ -59,10 +59,11 @@ from engine.state import (
     HandState,
     MatchState,
     MeldRecord,
+    Table,
     WinRecord,
     apply_payments,
 )
-from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming, Table
+from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming
 from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
 from engine.wall import commitment
 from engine.wins import legal_win, seat_waits

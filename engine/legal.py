@@ -41,7 +41,7 @@ from engine.wins import legal_win
 
 def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now (prompt ids left out), in a stable order."""
-    caches = state.table.caches  # per table (engine.table_rules.TableCaches)
+    caches = state.table.caches  # per table (engine.state.TableCaches)
     memo = caches.legal
     if memo is not None and memo[0] is state and memo[1] == seat:
         return memo[2]

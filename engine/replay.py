@@ -9,8 +9,7 @@ from engine.actions import Action
 from engine.decide import start, step
 from engine.events import Event
 from engine.evolve import evolve
-from engine.state import MatchState
-from engine.table_rules import Table
+from engine.state import MatchState, Table
 from engine.time_limit import CallTime, call_time
 
 

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
 from engine.scoring import Score
-from engine.state import MatchState
-from engine.table_rules import MatchRules, Table, TableRules
+from engine.state import MatchRules, MatchState, Table
+from engine.table_rules import TableRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +235,7 @@ class TableRuleset(Ruleset, Protocol):
         self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
     ) -> dict[str, object]:
         """The ``WinContext.extra`` of a win at the table: facts only this ruleset scores
-        (``engine.table_rules.WinExtrasFn``)."""
+        (``engine.state.WinExtrasFn``)."""
         ...
 
 

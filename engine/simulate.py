@@ -21,8 +21,7 @@ from engine.events import (
     HandEnded,
     KongDeclared,
 )
-from engine.state import CLAIM, SEATS, TURN, HandState, MatchState, Phase
-from engine.table_rules import Replacement, Table
+from engine.state import CLAIM, SEATS, TURN, HandState, MatchState, Phase, Table
 from engine.views import TableView, redact, view_for
 
 BotFactory = Callable[[Table, str, int], Bot]
@@ -162,15 +161,8 @@ def drawn_tiles(hand: HandState) -> list[int]:
     """Every tile taken from the wall so far (front draws and replacement draws), sorted."""
     wall = hand.wall
     taken = list(wall.tiles[: hand.front])
-    n_tiles = len(wall.tiles)
     for n in range(hand.replacements):
-        if hand.replacement is Replacement.TAIL:
-            idx = n_tiles - 1 - n
-        elif hand.replacement is Replacement.DEAD_WALL:
-            idx = wall.replacement_index(n)
-        else:
-            idx = n_tiles - wall.spec.dead_wall - 1 - n
-        taken.append(wall.tiles[idx])
+        taken.append(wall.tiles[wall.replacement_index(hand.replacement, n)])
     return sorted(taken)
 
 

@@ -6,23 +6,27 @@ Seats are the four places of the current hand in turn order (0 → 1 → 2 → 3
 dealer is a seat and seat winds follow from it. ``seating[seat]`` names the player sitting
 there, so players can change places between hands (MCR seat changes) while scores stay
 attached to players.
+
+``Table`` (below, with the ``MatchRules`` and hooks it binds) is the ruleset under which a
+match is played; it lives here because ``MatchState`` carries it and its hooks take a
+``MatchState``: one module, so no import runs back up (tests/engine/test_import_graph.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from engine.actions import Action
 from engine.context import WinContext
 from engine.fast_records import update as update
 from engine.melds import Meld
 from engine.scoring import Score
-from engine.table_rules import Replacement, Table
+from engine.table_rules import HandSetup, TableRules
 from engine.tiles import Tile
-from engine.wall import Wall
+from engine.wall import Replacement, Wall
 
 SEATS = 4
 
@@ -36,7 +40,6 @@ class Phase(StrEnum):
 # Enum members as plain module names for the per-action paths: reading a member off its
 # Enum class costs ~0.1 µs in Python 3.11.
 TURN, CLAIM, ENDED = Phase.TURN, Phase.CLAIM, Phase.ENDED
-_TAIL, _DEAD_WALL, _LIVE_TAIL = Replacement.TAIL, Replacement.DEAD_WALL, Replacement.LIVE_TAIL
 
 
 WindowKind = Literal["discard", "added_kong", "concealed_kong"]
@@ -211,50 +214,25 @@ class HandState:
         """1 East .. 4 North."""
         return (seat - self.dealer) % SEATS + 1
 
+    # The wall's geometry lives in engine.wall.Wall; these ask it with the hand's counters.
+
     def live_end(self) -> int:
-        """Exclusive end of the drawable part of the wall (engine.wall.Wall.live_end;
-        without a dead wall, and for Zung Jung's supplements, each replacement shortens
-        the live wall by one)."""
-        n = self.replacements
-        if self.replacement is _DEAD_WALL:
-            return self.wall.live_end(n)
-        if self.replacement is _TAIL:
-            return len(self.wall.tiles) - n
-        return len(self.wall.tiles) - self.wall.spec.dead_wall - n
+        """Exclusive end of the drawable part of the wall (``Wall.live_end``)."""
+        return self.wall.live_end(self.replacement, self.replacements)
 
     def remaining(self) -> int:
         """Tiles still drawable from the live wall."""
-        n = self.replacements
-        wall = self.wall
-        if self.replacement is _TAIL:
-            return len(wall.tiles) - n - self.front
-        spec = wall.spec
-        end = len(wall.tiles) - spec.dead_wall
-        if self.replacement is _LIVE_TAIL or spec.replenish_dead_wall:
-            end -= n
-        return end - self.front
+        return self.wall.remaining(self.replacement, self.replacements, self.front)
 
     def replacement_index(self) -> int:
         """Index in the wall of the next replacement tile."""
-        n = self.replacements
-        if self.replacement is _TAIL:
-            return len(self.wall.tiles) - 1 - n
-        if self.replacement is _DEAD_WALL:
-            return self.wall.replacement_index(n)
-        return len(self.wall.tiles) - self.wall.spec.dead_wall - 1 - n
+        return self.wall.replacement_index(self.replacement, self.replacements)
 
     def dead_wall_remaining(self) -> int:
-        """Tiles left in the dead wall (riichi keeps it at its size, Three Kingdoms draws
-        it down, Zung Jung never draws it, MCR has none)."""
-        spec = self.wall.spec
-        if self.replacement is _DEAD_WALL and not spec.replenish_dead_wall:
-            return spec.dead_wall - self.replacements
-        return 0 if self.replacement is _TAIL else spec.dead_wall
+        return self.wall.dead_wall_remaining(self.replacement, self.replacements)
 
     def replacement_available(self) -> bool:
-        if self.replacement is _DEAD_WALL:
-            return self.replacements < len(self.wall.spec.replacement_positions)
-        return self.remaining() >= 1
+        return self.wall.replacement_available(self.replacement, self.replacements, self.front)
 
     def dora_indicators(self) -> tuple[Tile, ...]:
         return self.wall.dora[: self.dora_revealed]
@@ -262,6 +240,77 @@ class HandState:
     def ura_indicators(self) -> tuple[Tile, ...]:
         n = min(self.dora_revealed, len(self.wall.spec.ura_positions))
         return tuple(self.wall.ura_indicator(i) for i in range(n))
+
+
+class MatchRules(Protocol):
+    """The sequence of hands and the money: a ruleset supplies one (see engine.match)."""
+
+    def start_scores(self) -> tuple[int, ...]: ...
+
+    def first_hand(self) -> HandSetup: ...
+
+    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
+        """Itemised payments for a finished hand (seats of that hand, not players)."""
+        ...
+
+    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
+        """The next hand's setup after ``result`` was settled into ``match``, or None when
+        the match is over."""
+        ...
+
+    def standings(self, match: MatchState) -> tuple[Standing, ...]: ...
+
+
+ScoreFn = Callable[[WinContext], Score]
+WallFn = Callable[[str, int], Wall]
+
+
+class WinExtrasFn(Protocol):
+    """A ruleset's hook for the table facts only it scores: the ``WinContext.extra`` of a
+    win by ``seat`` in ``state`` (``rulesets/win_extras.py`` says which keys there are)."""
+
+    def __call__(
+        self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
+    ) -> dict[str, object]: ...
+
+
+class TableCaches:
+    """What the engine remembers for one table to go faster, never a rule: the legal
+    actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
+    and the bot asking next want the same list), and the seat and meld views last built
+    (``engine.views.view_for``). One per ``Table``, invisible to equality;
+    a table's actor runs one change at a time, so nothing else writes it meanwhile."""
+
+    __slots__ = ("legal", "meld_views", "seat_views")
+
+    def __init__(self) -> None:
+        self.legal: tuple[object, int, tuple[Any, ...]] | None = None
+        # engine.views: the last seat view per slot (2 * seat + own) and meld views by
+        # the melds tuple they were built from
+        self.seat_views: list[Any] = [None] * 8
+        self.meld_views: dict[tuple[int, bool], tuple[Any, Any]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One ruleset with its options bound: all the engine needs to run a match."""
+
+    ruleset_id: str
+    rules: TableRules
+    score: ScoreFn
+    match_rules: MatchRules
+    options: dict[str, Any] = field(default_factory=dict)  # as given (for the log)
+    # Pre-arranged walls (seed, hand number) -> Wall for puzzles, tutorials and tests;
+    # None: the seeded shuffle of engine.wall.
+    walls: WallFn | None = None
+    # The ruleset's hook for WinContext.extra (TableRuleset.win_extras); None: no extras.
+    win_extras: WinExtrasFn | None = None
+    caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
+
+    def wall(self, seed: str, hand_number: int) -> Wall:
+        if self.walls is not None:
+            return self.walls(seed, hand_number)
+        return Wall.build(self.rules.wall, seed, hand_number)
 
 
 @dataclass(frozen=True, slots=True)

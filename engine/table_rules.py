@@ -1,33 +1,20 @@
 """What a ruleset switches on and tunes at the table (DESIGN.md "The ruleset contract").
 
 ``TableRules`` is plain data: the engine's single transition path reads it and nothing
-else about the variant's mechanics. ``Table`` bundles it with the ruleset's scoring
-function and match rules, bound to one set of options; a ``MatchState`` carries its
-``Table``.
+else about the variant's mechanics. ``engine.state.Table`` bundles it with the ruleset's
+scoring function and match rules, bound to one set of options; ``HandSetup`` is what the
+match rules say about the next hand. This module names no state: it sits below
+``engine.state``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.context import WinContext
-from engine.scoring import Score
 from engine.shapes import ShapeRules
-from engine.wall import Wall, WallSpec
-
-if TYPE_CHECKING:
-    from engine.state import HandResult, MatchState, Payment, Standing
-
-
-class Replacement(StrEnum):
-    """Where replacement tiles (kongs and flowers) come from."""
-
-    TAIL = "tail"  # the far end of a wall without a dead wall (MCR)
-    DEAD_WALL = "dead_wall"  # the WallSpec's replacement positions (riichi, Three Kingdoms)
-    LIVE_TAIL = "live_tail"  # the back of the drawable part; the dead wall is never drawn (ZJ)
+from engine.wall import Replacement as Replacement  # TableRules.replacement (engine.wall)
+from engine.wall import WallSpec
 
 
 class MultiWin(StrEnum):
@@ -146,25 +133,6 @@ class TableRules:
         return 5 if self.wall.hand_size == 16 else 4
 
 
-class MatchRules(Protocol):
-    """The sequence of hands and the money: a ruleset supplies one (see engine.match)."""
-
-    def start_scores(self) -> tuple[int, ...]: ...
-
-    def first_hand(self) -> HandSetup: ...
-
-    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
-        """Itemised payments for a finished hand (seats of that hand, not players)."""
-        ...
-
-    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
-        """The next hand's setup after ``result`` was settled into ``match``, or None when
-        the match is over."""
-        ...
-
-    def standings(self, match: MatchState) -> tuple[Standing, ...]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class HandSetup:
     dealer: int  # seat of the dealer (East)
@@ -172,55 +140,3 @@ class HandSetup:
     seating: tuple[int, ...]  # seating[seat] = player
     honba: int = 0
     label: str = ""  # e.g. "E1", "S3-2"
-
-
-ScoreFn = Callable[[WinContext], Score]
-WallFn = Callable[[str, int], Wall]
-
-
-class WinExtrasFn(Protocol):
-    """A ruleset's hook for the table facts only it scores: the ``WinContext.extra`` of a
-    win by ``seat`` in ``state`` (``rulesets/win_extras.py`` says which keys there are)."""
-
-    def __call__(
-        self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
-    ) -> dict[str, object]: ...
-
-
-class TableCaches:
-    """What the engine remembers for one table to go faster, never a rule: the legal
-    actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
-    and the bot asking next want the same list), and the seat and meld views last built
-    (``engine.views.view_for``). One per ``Table``, invisible to equality;
-    a table's actor runs one change at a time, so nothing else writes it meanwhile."""
-
-    __slots__ = ("legal", "meld_views", "seat_views")
-
-    def __init__(self) -> None:
-        self.legal: tuple[object, int, tuple[Any, ...]] | None = None
-        # engine.views: the last seat view per slot (2 * seat + own) and meld views by
-        # the melds tuple they were built from
-        self.seat_views: list[Any] = [None] * 8
-        self.meld_views: dict[tuple[int, bool], tuple[Any, Any]] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """One ruleset with its options bound: all the engine needs to run a match."""
-
-    ruleset_id: str
-    rules: TableRules
-    score: ScoreFn
-    match_rules: MatchRules
-    options: dict[str, Any] = field(default_factory=dict)  # as given (for the log)
-    # Pre-arranged walls (seed, hand number) -> Wall for puzzles, tutorials and tests;
-    # None: the seeded shuffle of engine.wall.
-    walls: WallFn | None = None
-    # The ruleset's hook for WinContext.extra (TableRuleset.win_extras); None: no extras.
-    win_extras: WinExtrasFn | None = None
-    caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
-
-    def wall(self, seed: str, hand_number: int) -> Wall:
-        if self.walls is not None:
-            return self.walls(seed, hand_number)
-        return Wall.build(self.rules.wall, seed, hand_number)

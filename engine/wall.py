@@ -10,7 +10,10 @@ Layout of the shuffled ``tiles``: normal draws take ``tiles[0], tiles[1], …`` 
 With no dead wall (MCR) replacement draws take ``tiles[-1], tiles[-2], …`` (the tail).
 With a dead wall of ``dead_wall`` tiles, the dead wall is the last ``dead_wall`` tiles and
 ``dead_index(i)`` addresses its ``i``-th tile; replacements, dora and ura indicators sit at
-the positions the ``WallSpec`` names.
+the positions the ``WallSpec`` names. Where replacement tiles come from is the table's
+``Replacement``; ``Wall``'s geometry methods (``live_end``, ``remaining``,
+``replacement_index``, ``replacement_available``, ``dead_wall_remaining``) are the one
+place that turns it, the spec and the draw counters into wall indices.
 """
 
 from __future__ import annotations
@@ -18,9 +21,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from engine.rng import SeededStream
 from engine.tiles import Tile, full_tile_set
+
+
+class Replacement(StrEnum):
+    """Where replacement tiles (kongs and flowers) come from (``TableRules.replacement``)."""
+
+    TAIL = "tail"  # the far end of a wall without a dead wall (MCR)
+    DEAD_WALL = "dead_wall"  # the WallSpec's replacement positions (riichi, Three Kingdoms)
+    LIVE_TAIL = "live_tail"  # the back of the drawable part; the dead wall is never drawn (ZJ)
+
+
+# Enum members as plain module names for the per-draw paths (engine.state does the same).
+_TAIL, _DEAD_WALL, _LIVE_TAIL = Replacement.TAIL, Replacement.DEAD_WALL, Replacement.LIVE_TAIL
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +111,46 @@ class Wall:
     def ura_indicator(self, n: int) -> Tile:
         return self.tiles[self.dead_index(self.spec.ura_positions[n])]
 
-    def replacement_index(self, n: int) -> int:
-        """Index in ``tiles`` of the ``n``-th replacement draw (0-based)."""
-        if self.spec.dead_wall == 0:
-            return len(self.tiles) - 1 - n
-        positions = self.spec.replacement_positions
-        if n < len(positions):
-            return self.dead_index(positions[n])
-        raise IndexError("no replacement tile left in the dead wall")
+    # The wall's geometry, in one place: where the drawable part ends, where the next
+    # replacement tile lies and what is left of the dead wall, after ``drawn`` replacement
+    # draws from ``source`` (the table's ``Replacement``). ``HandState`` asks these with
+    # its own counters.
 
-    def live_end(self, replacements_drawn: int) -> int:
-        """Exclusive end of the live wall (drawable from the front) after that many
-        replacement draws."""
-        if self.spec.dead_wall == 0:
-            return len(self.tiles) - replacements_drawn
-        end = len(self.tiles) - self.spec.dead_wall
-        return end - replacements_drawn if self.spec.replenish_dead_wall else end
+    def live_end(self, source: Replacement, drawn: int) -> int:
+        """Exclusive end of the drawable part (drawn from the front): without a dead wall,
+        and for Zung Jung's supplements, each replacement shortens it by one; a dead wall
+        replenished from the live wall (riichi) shortens it too; Three Kingdoms' fixed dead
+        wall does not."""
+        if source is _DEAD_WALL:
+            end = len(self.tiles) - self.spec.dead_wall
+            return end - drawn if self.spec.replenish_dead_wall else end
+        if source is _TAIL:
+            return len(self.tiles) - drawn
+        return len(self.tiles) - self.spec.dead_wall - drawn
+
+    def remaining(self, source: Replacement, drawn: int, front: int) -> int:
+        """Tiles still drawable when ``front`` tiles were drawn from the front."""
+        return self.live_end(source, drawn) - front
+
+    def replacement_index(self, source: Replacement, drawn: int) -> int:
+        """Index in ``tiles`` of the next replacement tile: the ``WallSpec``'s next
+        replacement position in the dead wall, else the back of the drawable part."""
+        if source is _DEAD_WALL:
+            positions = self.spec.replacement_positions
+            if drawn < len(positions):
+                return self.dead_index(positions[drawn])
+            raise IndexError("no replacement tile left in the dead wall")
+        return self.live_end(source, drawn) - 1
+
+    def replacement_available(self, source: Replacement, drawn: int, front: int) -> bool:
+        if source is _DEAD_WALL:
+            return drawn < len(self.spec.replacement_positions)
+        return self.live_end(source, drawn) - front >= 1
+
+    def dead_wall_remaining(self, source: Replacement, drawn: int) -> int:
+        """Tiles left in the dead wall: riichi keeps it at its size, Three Kingdoms draws
+        it down, Zung Jung never draws it, MCR has none."""
+        spec = self.spec
+        if source is _DEAD_WALL and not spec.replenish_dead_wall:
+            return spec.dead_wall - drawn
+        return 0 if source is _TAIL else spec.dead_wall

@@ -24,8 +24,9 @@ from engine.melds import MeldType
 from engine.scoring import Score
 from engine.shapes import waits
 from engine.state import HandState, MatchState, SeatState
-from engine.table_rules import Replacement, TableRules
+from engine.table_rules import TableRules
 from engine.tiles import NUM_KINDS, Tile, is_flower, kind_of
+from engine.wall import Replacement
 
 
 def seat_waits(

@@ -11,7 +11,7 @@ from engine.actions import Action
 from engine.views import TableView
 
 if TYPE_CHECKING:
-    from engine.table_rules import Table
+    from engine.state import Table
 
 BRAINS = ("random", "greedy", "defensive")
 

@@ -17,8 +17,8 @@ from engine.context import WinContext
 from engine.ruleset import OptionsError
 from engine.scoring import Score
 from engine.shapes import ShapeRules
-from engine.state import HandResult, MatchState, Payment, Standing
-from engine.table_rules import FlowerTiming, HandSetup, MultiWin, Replacement, Table, TableRules
+from engine.state import HandResult, MatchState, Payment, Standing, Table
+from engine.table_rules import FlowerTiming, HandSetup, MultiWin, Replacement, TableRules
 from engine.wall import WallSpec
 from rulesets.mcr import match as mcr_match
 from rulesets.mcr.options import Options

@@ -12,15 +12,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.match import RotatingMatch
-from engine.state import HandResult, MatchState, Payment, Standing
-from engine.table_rules import (
-    FlowerTiming,
-    HandSetup,
-    MultiWin,
-    Replacement,
-    Table,
-    TableRules,
-)
+from engine.state import HandResult, MatchState, Payment, Standing, Table
+from engine.table_rules import FlowerTiming, HandSetup, MultiWin, Replacement, TableRules
 from engine.wall import WallSpec
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.scorer import SHAPE_RULES

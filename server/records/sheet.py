@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine.state import MatchState, Payment, Standing, apply_payments
-from engine.table_rules import Table
+from engine.state import MatchState, Payment, Standing, Table, apply_payments
 from server.repositories.protocols import CorrectionRow, HandRow, LoggedEvent, StandingRow
 
 HAND_EVENTS = frozenset({"hand_started", "riichi_accepted", "hand_ended", "settled"})

@@ -36,8 +36,7 @@ from engine.events import (
 from engine.evolve import evolve
 from engine.legal import legal_actions
 from engine.replay import rebuild
-from engine.state import MatchState, Phase
-from engine.table_rules import Table
+from engine.state import MatchState, Phase, Table
 from engine.time_limit import call_time
 from engine.views import TableView, Viewer, view_for
 from engine.wall import commitment

@@ -21,8 +21,7 @@ from engine.events import (
     event_to_json,
 )
 from engine.evolve import evolve
-from engine.state import MatchState
-from engine.table_rules import Table
+from engine.state import MatchState, Table
 from engine.views import Viewer, redact, shown_at_end, view_for, view_to_json
 from engine.wall import commitment
 from server.records.sheet import HAND_EVENTS, hand_row, row_json

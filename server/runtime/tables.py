@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.ruleset import Ruleset, TableRuleset, parse_options, table_for
-from engine.table_rules import Table
+from engine.state import Table
 from server import registry
 
 

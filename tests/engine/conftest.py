@@ -15,18 +15,16 @@ from engine.match import RenchanMatch, RotatingMatch
 from engine.notation import parse_tile, parse_tiles
 from engine.scoring import PatternHit, Score
 from engine.shapes import ShapeRules, is_complete
-from engine.state import HandResult, MatchState, Payment
+from engine.state import HandResult, MatchRules, MatchState, Payment, Table
 from engine.table_rules import (
     Abort,
     FlowerTiming,
     KanDoraTiming,
     Kuikae,
-    MatchRules,
     MultiWin,
     Replacement,
     RiichiAnkan,
     RiichiRules,
-    Table,
     TableRules,
 )
 from engine.tiles import is_flower

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.match import MCR_SEATING, RenchanMatch, RotatingMatch, final_scores, rank_rows
-from engine.state import HandResult, MatchState, Payment, WinRecord
-from engine.table_rules import Table, TableRules
+from engine.state import HandResult, MatchState, Payment, Table, WinRecord
+from engine.table_rules import TableRules
 
 
 def state(scores: tuple[int, ...], hands_played: int = 1, pot: int = 0) -> MatchState:

@@ -14,8 +14,7 @@ from engine.errors import IllegalAction
 from engine.events import Event, HandEnded, HandStarted, MatchEnded, Settled, TimeCalled
 from engine.replay import rebuild, replay
 from engine.simulate import acting_seat
-from engine.state import MatchState
-from engine.table_rules import Table
+from engine.state import MatchState, Table
 from engine.time_limit import CallTime, call_time, hand_begun
 from engine.views import view_for
 

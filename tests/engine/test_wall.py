@@ -4,7 +4,9 @@ import pytest
 
 from engine.rng import SeededStream
 from engine.tiles import full_tile_set
-from engine.wall import Wall, WallSpec, commitment, shuffle_key, verify
+from engine.wall import Replacement, Wall, WallSpec, commitment, shuffle_key, verify
+
+TAIL, DEAD, LIVE_TAIL = Replacement.TAIL, Replacement.DEAD_WALL, Replacement.LIVE_TAIL
 
 RIICHI = WallSpec(
     red_fives=(1, 1, 1),
@@ -40,8 +42,10 @@ def test_anyone_can_check_a_finished_match() -> None:
 
 def test_tail_replacements_without_dead_wall() -> None:
     wall = Wall.build(WallSpec(flowers=True), "s", 0)
-    assert wall.replacement_index(0) == 143 and wall.replacement_index(2) == 141
-    assert wall.live_end(3) == 141
+    assert wall.replacement_index(TAIL, 0) == 143 and wall.replacement_index(TAIL, 2) == 141
+    assert wall.live_end(TAIL, 3) == 141 and wall.remaining(TAIL, 3, 52) == 89
+    assert wall.dead_wall_remaining(TAIL, 3) == 0 and wall.replacement_available(TAIL, 3, 140)
+    assert not wall.replacement_available(TAIL, 3, 141)
 
 
 def test_dead_wall_layout() -> None:
@@ -49,12 +53,21 @@ def test_dead_wall_layout() -> None:
     assert wall.dead_index(0) == 122
     assert wall.dora_indicator(0) == wall.tiles[126]
     assert wall.ura_indicator(0) == wall.tiles[127]
-    assert wall.replacement_index(3) == 125
-    assert wall.live_end(0) == 122 and wall.live_end(2) == 120
+    assert wall.replacement_index(DEAD, 3) == 125
+    assert wall.live_end(DEAD, 0) == 122 and wall.live_end(DEAD, 2) == 120
+    assert wall.dead_wall_remaining(DEAD, 2) == 14  # replenished from the live wall
+    assert wall.replacement_available(DEAD, 3, 0) and not wall.replacement_available(DEAD, 4, 0)
     with pytest.raises(IndexError):
-        wall.replacement_index(4)
+        wall.replacement_index(DEAD, 4)
     fixed = WallSpec(dead_wall=14, replacement_positions=(0, 1, 2, 3), hand_size=16)
-    assert Wall.build(fixed, "s", 0).live_end(4) == 122
+    assert Wall.build(fixed, "s", 0).live_end(DEAD, 4) == 122
+    assert Wall.build(fixed, "s", 0).dead_wall_remaining(DEAD, 3) == 11
+
+
+def test_live_tail_replacements_leave_the_dead_wall() -> None:
+    wall = Wall.build(WallSpec(dead_wall=16, flowers=True), "s", 0)
+    assert wall.replacement_index(LIVE_TAIL, 0) == 127 and wall.live_end(LIVE_TAIL, 2) == 126
+    assert wall.dead_wall_remaining(LIVE_TAIL, 2) == 16
 
 
 def test_bad_specs_are_rejected() -> None:

@@ -26,8 +26,7 @@ from engine.legal import legal_actions
 from engine.ruleset import table_for
 from engine.shapes import shanten
 from engine.simulate import acting_seat
-from engine.state import MatchState
-from engine.table_rules import Table
+from engine.state import MatchState, Table
 from engine.tiles import counts_of, kind_of
 from engine.time_limit import call_time
 

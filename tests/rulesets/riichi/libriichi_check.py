@@ -40,8 +40,7 @@ from engine.actions import (
 from engine.bots import Bot
 from engine.decide import start, step
 from engine.simulate import acting_seat
-from engine.state import SEATS, MatchState
-from engine.table_rules import Table
+from engine.state import SEATS, MatchState, Table
 from engine.tiles import kind_of
 from engine.views import redact, view_for
 from rulesets.riichi.mjai import MjaiStream, parse_tile_name

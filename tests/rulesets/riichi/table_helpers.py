@@ -17,8 +17,7 @@ from engine.legal import legal_actions
 from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, check_events
-from engine.state import HandResult, MatchState, Phase
-from engine.table_rules import Table
+from engine.state import HandResult, MatchState, Phase, Table
 from engine.tiles import TERMINALS_AND_HONORS, Tile, kind_of
 from engine.views import TableView, view_for
 from engine.wall import Wall, WallSpec

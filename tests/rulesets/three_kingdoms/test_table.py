@@ -69,7 +69,8 @@ def test_dead_wall_layout() -> None:
     assert spec.dora_positions[0] == 14 - 2 * 3
     assert all(u == d + 1 for d, u in zip(spec.dora_positions, spec.ura_positions, strict=True))
     wall = Wall.build(spec, "seed", 0)
-    assert wall.live_end(4) == LIVE_TILES  # replacements never shorten the live wall
+    # replacements never shorten the live wall
+    assert wall.live_end(Replacement.DEAD_WALL, 4) == LIVE_TILES
 
 
 def _play(table_options: dict[str, object], seed: str) -> list[MatchState]:

@@ -20,8 +20,7 @@ from engine.actions import (
 from engine.decide import start, step
 from engine.notation import format_tiles, parse_tile, parse_tiles
 from engine.simulate import acting_seat
-from engine.state import MatchState
-from engine.table_rules import Table
+from engine.state import MatchState, Table
 from engine.views import view_for
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options

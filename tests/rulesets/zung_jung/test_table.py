@@ -14,8 +14,8 @@ from engine.rng import SeededStream
 from engine.ruleset import TableRuleset, table_for
 from engine.shapes import shanten
 from engine.simulate import greedy_bots, play_match
-from engine.state import HandResult
-from engine.table_rules import MultiWin, Replacement, Table
+from engine.state import HandResult, Table
+from engine.table_rules import MultiWin, Replacement
 from engine.tiles import counts_of, kind_of
 from engine.views import TableView
 from rulesets.zung_jung import RULESET
