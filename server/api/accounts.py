@@ -275,7 +275,11 @@ async def merge(body: MergeIn, svc: ServicesDep, _: AdminCallerDep) -> MergeOut:
         raise ApiError(422, "invalid_field", "target: must differ from source")
     await _existing(svc, body.source)
     target = await _existing(svc, body.target)
-    busy = svc.manager.live_tables_of(body.source) + svc.manager.live_tables_of(body.target)
+    busy = [
+        r.id
+        for who in (body.source, body.target)
+        for r in await svc.manager.live_records_of(who)  # on any instance of a cluster
+    ]
     if busy:
         raise ApiError(
             409, "account_busy", f"seated at unfinished table(s) {', '.join(sorted(busy))}"

@@ -4,8 +4,8 @@ the hand, its melds and the tiles it could see, nothing hidden is read.
 
 Assist off (docs/fair-play.md): the hints are refused (403 ``assist_disabled``) for a hand
 of a table that is not over and has ``assist`` off (the body's ``table_id``), and to a
-player who sits at such a table. It is a fair-play convention the server keeps, not a
-lock: anyone can count shanten offline."""
+player who sits at such a table on any instance of a cluster. It is a fair-play
+convention the server keeps, not a lock: anyone can count shanten offline."""
 
 from __future__ import annotations
 
@@ -87,11 +87,11 @@ async def _refuse_without_assist(
     player = await player_or_admin(svc, authorization)  # a bad token is a 401
     if player is None:
         return
-    for table_id in svc.manager.live_tables_of(player.id):
-        actor = svc.manager.actors[table_id]
-        if not actor.record.assist:
+    # every instance's tables (the store), not only this one's (docs/fair-play.md)
+    for record in await svc.manager.live_records_of(player.id):
+        if not record.assist:
             raise ApiError(
-                403, "assist_disabled", f"you sit at table {table_id}, which plays without hints"
+                403, "assist_disabled", f"you sit at table {record.id}, which plays without hints"
             )
 
 

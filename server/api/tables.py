@@ -172,11 +172,12 @@ async def list_tables(
     svc: ServicesDep,
     status: Literal["waiting", "playing", "paused", "finished", "aborted"] | None = None,
 ) -> list[dict[str, Any]]:
-    return [
-        a.public()
-        for a in svc.manager.actors.values()
-        if status is None or a.record.status == status
+    actors = [
+        a for a in svc.manager.actors.values() if status is None or a.record.status == status
     ]
+    for a in actors:
+        await svc.manager.reread_seal(a)  # a store read for sealed tables only
+    return [a.public() for a in actors]
 
 
 @router.get("/{table_id}", response_model=TablePublic)

@@ -20,7 +20,20 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import aiosqlite
-from sqlalchemy import Column, Row, Table, Text, delete, func, insert, select, update
+from sqlalchemy import (
+    Column,
+    Row,
+    Table,
+    Text,
+    case,
+    delete,
+    func,
+    insert,
+    literal,
+    null,
+    select,
+    update,
+)
 from sqlalchemy import cast as cast_
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -61,6 +74,7 @@ from server.records.sheet import (
     table_of,
 )
 from server.repositories.protocols import (
+    LIVE_STATUSES,
     PROJECTED_FIELDS,
     AuditRow,
     CorrectionRow,
@@ -412,6 +426,15 @@ class SqlTables:
             row = (await conn.execute(select(MATCHES).where(MATCHES.c.id == table_id))).first()
         return _table(row) if row else None
 
+    async def live_of(self, player_id: str) -> list[TableRecord]:
+        # ``status`` is indexed; the seats (a JSON list) are narrowed by their text and
+        # then checked exactly, so a player id that is a substring of another never counts
+        seats = cast_(MATCHES.c.seats, Text).contains(json.dumps(player_id), autoescape=True)
+        query = select(MATCHES).where(MATCHES.c.status.in_(LIVE_STATUSES), seats)
+        async with self.db.read() as conn:
+            rows = (await conn.execute(query.order_by(MATCHES.c.created))).all()
+        return [t for t in map(_table, rows) if player_id in t.seats]
+
     async def list(self) -> list[TableRecord]:
         async with self.db.read() as conn:
             rows = (await conn.execute(select(MATCHES).order_by(MATCHES.c.created))).all()
@@ -423,6 +446,12 @@ class SqlTables:
         ``epoch``, fenced as the event log is: the row is written only while its owner
         epoch is still ``epoch`` (one statement, so no takeover slips in between)."""
         values = {k: v for k, v in _table_values(table).items() if k not in _PROJECTED}
+        # the seal only opens: once stored as NULL it stays NULL (docs/fair-play.md)
+        if values["sealed_by"] is not None:
+            values["sealed_by"] = case(
+                (MATCHES.c.sealed_by.is_(None), null()),
+                else_=literal(values["sealed_by"], MATCHES.c.sealed_by.type),
+            )
         async with self.db.write() as conn:
             query = update(MATCHES).where(MATCHES.c.id == table.id)
             if epoch is not None:

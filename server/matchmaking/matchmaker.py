@@ -95,10 +95,10 @@ class Matchmaker:
 
     async def join(self, queue_id: str, player_id: str, name: str) -> Entry:
         spec = self.spec(queue_id)
-        live = self.services.manager.live_tables_of(player_id)
+        live = await self.services.manager.live_records_of(player_id)  # any instance's
         if live:
             raise QueueError(
-                409, "already_playing", f"you sit at an unfinished table ({live[0]}); finish it"
+                409, "already_playing", f"you sit at an unfinished table ({live[0].id}); finish it"
             )
         entry = Entry(
             player_id, queue_id, name, await self.rating(spec.ruleset, player_id), time.time()

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from server.repositories.protocols import (
+    LIVE_STATUSES,
     PROJECTED_FIELDS,
     AuditRow,
     CorrectionRow,
@@ -159,6 +160,13 @@ class MemoryTables:
         found = self._by_id.get(table_id)
         return copy.deepcopy(found) if found else None
 
+    async def live_of(self, player_id: str) -> list[TableRecord]:
+        return [
+            copy.deepcopy(t)
+            for t in self._by_id.values()
+            if t.status in LIVE_STATUSES and player_id in t.seats
+        ]
+
     async def list(self) -> list[TableRecord]:
         return [copy.deepcopy(t) for t in self._by_id.values()]
 
@@ -169,6 +177,8 @@ class MemoryTables:
         if old is not None:  # the projected records are written only by the event log
             for name in PROJECTED_FIELDS:
                 setattr(saved, name, copy.deepcopy(getattr(old, name)))
+            if old.sealed_by is None:  # the seal only opens
+                saved.sealed_by = None
         else:
             saved.voided = False
         self._by_id[table.id] = saved

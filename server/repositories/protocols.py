@@ -60,6 +60,9 @@ class MergeReport:
     other: dict[str, int] = field(default_factory=dict)  # further player-id columns
 
 
+LIVE_STATUSES = ("waiting", "playing", "paused")  # a table not yet over
+
+
 @dataclass
 class TableRecord:
     """A table and its match. ``seats[i]`` is "open", "bot:<brain>" or a player id; ``i``
@@ -247,12 +250,19 @@ class TableRepository(Protocol):
 
     async def get(self, table_id: str) -> TableRecord | None: ...
 
+    async def live_of(self, player_id: str) -> list[TableRecord]:
+        """The tables not yet over (waiting, playing, paused) at which the player sits,
+        whichever instance runs them (the cluster-wide view)."""
+        ...
+
     async def list(self) -> list[TableRecord]: ...
 
     async def save(self, table: TableRecord, epoch: int | None = None) -> None:
         """Store the record's current fields (status, seats, scores, seed …). With
         ``epoch`` (a cluster owner's fencing token) the write is refused with ``Fenced``,
-        and nothing changes, unless the table's owner epoch is still ``epoch``."""
+        and nothing changes, unless the table's owner epoch is still ``epoch``. The seal
+        only opens: a record whose stored ``sealed_by`` is already None is never sealed
+        again by a save (an actor elsewhere may still hold the old seal in memory)."""
         ...
 
 

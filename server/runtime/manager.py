@@ -18,7 +18,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from server.config import Settings
-from server.repositories.protocols import Store, TableRecord
+from server.repositories.protocols import StorageError, Store, TableRecord
 from server.runtime.actor import TableActor, TableError, table_public
 from server.runtime.tables import build_table
 from server.ws.messages import CloseCode
@@ -191,10 +191,25 @@ class TableManager:
         assert actor is not None
         return actor
 
+    async def reread_seal(self, actor: TableActor) -> None:
+        """A sealed table's actor takes the stored seal again: a duplicate round unseals
+        when its last table ends, maybe on another instance of a cluster, which writes
+        only the store (docs/fair-play.md). The seal only opens, so a stored None is
+        final. Called where the seal is shown: each connection's start and REST reads."""
+        if actor.record.sealed_by is None:
+            return
+        try:
+            stored = await self.store.tables.get(actor.id)
+        except StorageError:  # the database is down: it stays sealed for now
+            return
+        if stored is not None and stored.sealed_by is None:
+            actor.record.sealed_by = None
+
     async def public(self, table_id: str) -> dict[str, Any]:
         """A table's public information, live or from the database."""
         actor = self.actors.get(table_id)
         if actor is not None:
+            await self.reread_seal(actor)
             return actor.public()
         record = await self.store.tables.get(table_id)
         if record is None:
@@ -270,6 +285,14 @@ class TableManager:
             for a in self.actors.values()
             if a.record.status in ("waiting", "playing", "paused") and player_id in a.record.seats
         ]
+
+    async def live_records_of(self, player_id: str) -> list[TableRecord]:
+        """The tables not yet over at which the player sits on any instance of a cluster:
+        the store's (which every owner writes), and this instance's live actors."""
+        found = {r.id: r for r in await self.store.tables.live_of(player_id)}
+        for table_id in self.live_tables_of(player_id):
+            found[table_id] = self.actors[table_id].record
+        return list(found.values())
 
     def repoint(self, source: str, target: str, name: str) -> None:
         """After an account merge: the finished tables held in memory name the target."""

@@ -103,6 +103,7 @@ async def table_socket(
             ws, "wrong_seat", f"this token is not seat {seat}'s (it is {who})", CloseCode.FORBIDDEN
         )
         return
+    await services.manager.reread_seal(actor)  # unsealed elsewhere in a cluster?
     if place is None and actor.record.sealed_by is not None:
         # a duplicate-wall round: watching one table shows the walls the others still
         # play (docs/fair-play.md)

@@ -55,6 +55,43 @@ def test_tables_round_trip_and_save_keeps_the_projected_fields(db_url: str) -> N
     on_each(db_url, test)
 
 
+def test_live_tables_of_a_player_and_a_seal_that_only_opens(store_url: str | None) -> None:
+    """``live_of`` is the cluster-wide "where does this player sit" (the assist check, the
+    queue's already-playing check); a save never seals a record unsealed meanwhile."""
+
+    async def test(store: Store) -> None:
+        for n, (seats, status) in enumerate(
+            [
+                (["p1", "p2", "bot:random", "open"], "playing"),
+                (["p1", "p20", "open", "open"], "waiting"),
+                (["p1", "p2", "p3", "p4"], "finished"),
+                (["p10", "p_1", "x%1", "open"], "paused"),
+            ]
+        ):
+            rec = record(f"t{n}")
+            rec.seats, rec.status = seats, status
+            await store.tables.add(rec)
+        assert [t.id for t in await store.tables.live_of("p1")] == ["t0", "t1"]
+        assert [t.id for t in await store.tables.live_of("p2")] == ["t0"]  # not p20
+        assert [t.id for t in await store.tables.live_of("x%1")] == ["t3"]
+        assert await store.tables.live_of("p") == [] and await store.tables.live_of("p3") == []
+        sealed = record("s1")
+        sealed.sealed_by = "tour/1"
+        await store.tables.add(sealed)
+        stale = await store.tables.get("s1")  # an actor's copy, still sealed
+        assert stale is not None and stale.sealed_by == "tour/1"
+        opened = await store.tables.get("s1")
+        assert opened is not None
+        opened.sealed_by = None
+        await store.tables.save(opened)  # the round is over: unsealed
+        stale.status = "finished"
+        await store.tables.save(stale)  # a late save of the old copy
+        final = await store.tables.get("s1")
+        assert final is not None and final.status == "finished" and final.sealed_by is None
+
+    on_each(store_url, test)
+
+
 def test_event_log_is_all_or_nothing(store_url: str | None) -> None:
     async def test(store: Store) -> None:
         await store.tables.add(record("t1"))
