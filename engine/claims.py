@@ -58,6 +58,7 @@ def discard_window(
 ) -> tuple[WindowOptions, tuple[int, ...]]:
     """Options of every other seat on a discard, and the seats whose shape it completes."""
     rules = state.table.rules
+    caches = state.table.caches  # the shape answers under these rules (TableCaches)
     k = kind_of(tile)
     options: list[tuple[int, tuple[Action, ...]]] = []
     completes: list[int] = []
@@ -66,9 +67,9 @@ def discard_window(
     for s in turn_order_from(discarder):
         seat = hand.seats[s]
         opts: list[Action] = []
-        if shape_complete_with(rules, seat, k):
+        if shape_complete_with(rules, seat, k, caches):
             completes.append(s)
-            if not is_furiten(rules, seat, k) and legal_win(
+            if not is_furiten(rules, seat, k, caches) and legal_win(
                 state, s, tile, tsumo=False, final=final
             ):
                 opts.append(Win(seat=s))
@@ -137,12 +138,13 @@ def rob_window(
     """Who may rob a kong: any legal win on the added tile; a concealed kong only for
     thirteen orphans where the rules allow it."""
     rules = state.table.rules
+    caches = state.table.caches  # the shape answers under these rules (TableCaches)
     k = kind_of(tile)
     options: list[tuple[int, tuple[Action, ...]]] = []
     completes: list[int] = []
     for s in turn_order_from(kong_seat):
         seat = hand.seats[s]
-        if not shape_complete_with(rules, seat, k):
+        if not shape_complete_with(rules, seat, k, caches):
             continue
         counts = hand_counts(seat.hand)
         if concealed:
@@ -152,7 +154,7 @@ def rob_window(
             if not orphans:
                 continue
         completes.append(s)
-        if is_furiten(rules, seat, k):
+        if is_furiten(rules, seat, k, caches):
             continue
         if legal_win(state, s, tile, tsumo=False, chankan=True) is not None:
             options.append((s, (Win(seat=s), Pass(seat=s))))

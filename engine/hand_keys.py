@@ -6,15 +6,19 @@ enough for every shape question. ``key >> 3 * kind & 7`` is a count.
 
 Everything here is a fast path in front of ``engine.shapes`` (the one shanten and the one
 waits): a test below answers "maybe" or "no", never a wrong "no" (tests/engine/test_legal.py
-holds each against ``engine.shapes``). The per-suit facts and block values are remembered
-per suit part of a key.
+holds each against ``engine.shapes``).
+
+What is remembered, and where (docs/architecture.md "Memos"): the per-suit facts and block
+values (``_SUIT_FACTS``, ``_HONOR_FACTS``, ``_BLOCK_VALUES``) are facts of a key part alone,
+the same for every table, ruleset and state, so they are module-level tables of constants,
+filled as parts turn up; ``completes`` depends on the table's shape rules, so its memo is
+the caller's ``TableCaches.completes``.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from functools import lru_cache
 
 from engine.shapes import (
     KNITTED_PATTERNS,
@@ -65,6 +69,7 @@ FOURS = int("4" * NUM_KINDS, 8)  # the high bit of every count: set only by a co
 _SUITED = (1 << 27) - 1
 ORPHAN_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)  # a bit per terminal and honor kind
 PartFacts = tuple[int, int, int]  # isolated singles, kinds held twice or more, kinds held
+# Facts of a key part alone, filled as parts turn up: constants, not a table's memo.
 _SUIT_FACTS: dict[int, PartFacts] = {}
 _HONOR_FACTS: dict[int, PartFacts] = {}
 
@@ -122,7 +127,7 @@ def key_facts(key: int) -> PartFacts:
     )
 
 
-_BLOCK_VALUES: dict[int, int] = {}
+_BLOCK_VALUES: dict[int, int] = {}  # per key part and suit kind: constants, like _SUIT_FACTS
 
 
 def _block_value(part: int, honors: bool) -> int:
@@ -165,11 +170,25 @@ def may_be_tenpai(key: int, facts: PartFacts, n_melds: int, shape: ShapeRules) -
 _KNIT_MASKS = tuple(sum(1 << k for k in knitted_kinds(p)) for p in KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=1 << 12)
-def completes(key: int, n_melds: int, n_sets: int, shape: ShapeKey) -> bool:
-    """Whether the hand of count key ``key`` is complete; memoised on the key, which recurs
-    across events and seats' checks."""
-    return _complete(counts_of_key(key), n_melds, n_sets, shape.shape)
+_COMPLETES_MEMO = 1 << 12  # entries a table's memo of ``completes`` keeps before it restarts
+
+
+def completes(
+    key: int, n_melds: int, n_sets: int, shape: ShapeRules, memo: dict[int, bool] | None = None
+) -> bool:
+    """Whether the hand of count key ``key`` is complete. ``memo`` (the table's
+    ``TableCaches.completes``, whose rules give ``n_sets`` and ``shape``) remembers the
+    answer per key and meld count, which recur across events and seats' checks; without it
+    the answer is worked out afresh, and it is the same (tests/engine/test_wins.py)."""
+    if memo is None:
+        return _complete(counts_of_key(key), n_melds, n_sets, shape)
+    slot = key << 3 | n_melds
+    found = memo.get(slot)
+    if found is None:
+        if len(memo) >= _COMPLETES_MEMO:
+            memo.clear()
+        found = memo[slot] = _complete(counts_of_key(key), n_melds, n_sets, shape)
+    return found
 
 
 def _complete(counts: Sequence[int], n_melds: int, n_sets: int, shape: ShapeRules) -> bool:
@@ -220,13 +239,13 @@ def completing_kinds(key: int, n_melds: int, n_sets: int, shape: ShapeRules) -> 
 
 
 def may_be_ready(
-    hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeKey, slack: int = 1
+    hand: tuple[Tile, ...], n_melds: int, n_sets: int, shape: ShapeRules, slack: int = 1
 ) -> bool:
     """A cheap necessary condition for ``hand`` (3k+1 tiles) to be one tile from complete:
     a ready standard or seven-pairs hand has at most one isolated tile (``slack`` 0: a
     complete 3k+2 hand has none). Hands that could aim at a special shape with isolated
     tiles (orphans, knitted) are never ruled out."""
-    return ready_key(hand_key(hand), n_melds, n_sets, shape.shape, slack)
+    return ready_key(hand_key(hand), n_melds, n_sets, shape, slack)
 
 
 def ready_key(key: int, n_melds: int, n_sets: int, rules: ShapeRules, slack: int) -> bool:
@@ -259,24 +278,3 @@ def ready_facts(facts: PartFacts, n_melds: int, n_sets: int, rules: ShapeRules, 
         ):
             return True
     return False
-
-
-_shape_keys: dict[int, tuple[ShapeRules, ShapeKey]] = {}
-
-
-class ShapeKey:
-    """Identity-hashed stand-in for a ShapeRules in memo keys (dataclass hashing is slow)."""
-
-    __slots__ = ("shape",)
-
-    def __init__(self, shape: ShapeRules) -> None:
-        self.shape = shape
-
-
-def shape_key(shape: ShapeRules) -> ShapeKey:
-    found = _shape_keys.get(id(shape))
-    if found is not None and found[0] is shape:
-        return found[1]
-    key = next((k for known, k in _shape_keys.values() if known == shape), None) or ShapeKey(shape)
-    _shape_keys[id(shape)] = (shape, key)
-    return key

@@ -29,7 +29,6 @@ from engine.hand_keys import (
     key_facts,
     may_be_tenpai,
     ready_facts,
-    shape_key,
 )
 from engine.melds import MeldType
 from engine.shapes import BlockKind, arrangements, shanten, waits
@@ -113,7 +112,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         n_sets = rules.n_sets
         shape = rules.shape_rules
         whole = ready_facts(facts, n_melds, n_sets, shape, 0) and completes(
-            key, n_melds, n_sets, shape_key(shape)
+            key, n_melds, n_sets, shape, state.table.caches.completes
         )
         if not whole and rules.first_draw_any_shape:
             whole = not seat.discards and hand.calls == 0

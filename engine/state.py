@@ -277,11 +277,14 @@ class WinExtrasFn(Protocol):
 class TableCaches:
     """What the engine remembers for one table to go faster, never a rule: the legal
     actions of the last (state, seat) asked (``engine.legal.legal_actions``; a seat view
-    and the bot asking next want the same list), and the seat and meld views last built
-    (``engine.views.view_for``). One per ``Table``, invisible to equality;
-    a table's actor runs one change at a time, so nothing else writes it meanwhile."""
+    and the bot asking next want the same list), the seat and meld views last built
+    (``engine.views.view_for``), and the shape answers under this table's rules
+    (``engine.hand_keys.completes``, ``engine.wins.is_furiten`` and
+    ``shape_complete_with``). One per ``Table``, invisible to equality; a table's actor
+    runs one change at a time, so nothing else writes it meanwhile. Every memo here
+    answers what its function answers without it (docs/architecture.md "Memos")."""
 
-    __slots__ = ("legal", "meld_views", "seat_views")
+    __slots__ = ("completes", "furiten", "legal", "meld_views", "ready", "seat_views")
 
     def __init__(self) -> None:
         self.legal: tuple[object, int, tuple[Any, ...]] | None = None
@@ -289,6 +292,12 @@ class TableCaches:
         # the melds tuple they were built from
         self.seat_views: list[Any] = [None] * 8
         self.meld_views: dict[tuple[int, bool], tuple[Any, Any]] = {}
+        # engine.hand_keys.completes: by hand key and meld count (key << 3 | melds)
+        self.completes: dict[int, bool] = {}
+        # engine.wins, by seat-state object (kept alive in the entry, so its id is not
+        # reused): whether it is furiten, and (kinds that may complete it, its hand key)
+        self.furiten: dict[int, tuple[SeatState, bool]] = {}
+        self.ready: dict[int, tuple[SeatState, int, int]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,19 +11,17 @@ from collections.abc import Sequence
 
 from engine.context import WinContext
 from engine.hand_keys import (
-    ShapeKey,
     all_counts,
     completes,
     completing_kinds,
     hand_counts,
     hand_key,
     ready_key,
-    shape_key,
 )
 from engine.melds import MeldType
 from engine.scoring import Score
 from engine.shapes import waits
-from engine.state import HandState, MatchState, SeatState
+from engine.state import HandState, MatchState, SeatState, TableCaches
 from engine.table_rules import TableRules
 from engine.tiles import NUM_KINDS, Tile, is_flower, kind_of
 from engine.wall import Replacement
@@ -48,28 +46,36 @@ def seat_waits(
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
 
-_furiten_memo: dict[int, tuple[SeatState, TableRules, bool]] = {}
+_SEAT_MEMO = 64  # seat states a table's furiten and completing-kind memos keep
 
 
-def is_furiten(rules: TableRules, seat: SeatState, kind: int | None = None) -> bool:
+def is_furiten(
+    rules: TableRules, seat: SeatState, kind: int | None = None, caches: TableCaches | None = None
+) -> bool:
     """Whether the seat may not win on a discard (riichi.md §7) of ``kind``; where
     furiten is per tile (``TableRules.furiten_per_tile``), on that kind only (None: on
-    any of its winning tiles)."""
+    any of its winning tiles). ``caches``: the table's whose ``rules`` these are; with
+    them the answer is remembered per seat state (a seat state is asked once per other
+    seat's discard), without them worked out afresh, the same (tests/engine/test_wins.py)."""
     if not rules.furiten or (rules.furiten_riichi_only and not seat.riichi):
         return False
     if rules.furiten_per_tile:
         if kind is None:
             return any(
-                shape_complete_with(rules, seat, k) and _blocked(seat, k) for k in range(NUM_KINDS)
+                shape_complete_with(rules, seat, k, caches) and _blocked(seat, k)
+                for k in range(NUM_KINDS)
             )
         return _blocked(seat, kind)
-    memo = _furiten_memo.get(id(seat))
-    if memo is not None and memo[0] is seat and memo[1] is rules:
-        return memo[2]
-    if len(_furiten_memo) > 64:
-        _furiten_memo.clear()
-    result = _is_furiten(rules, seat)
-    _furiten_memo[id(seat)] = (seat, rules, result)  # keyed on the object, kept alive
+    if caches is None:
+        return _is_furiten(rules, seat, None)
+    memo = caches.furiten
+    found = memo.get(id(seat))
+    if found is not None and found[0] is seat:
+        return found[1]
+    if len(memo) > _SEAT_MEMO:
+        memo.clear()
+    result = _is_furiten(rules, seat, caches)
+    memo[id(seat)] = (seat, result)  # keyed on the object, kept alive
     return result
 
 
@@ -80,14 +86,15 @@ def _blocked(seat: SeatState, kind: int) -> bool:
     )
 
 
-def _is_furiten(rules: TableRules, seat: SeatState) -> bool:
+def _is_furiten(rules: TableRules, seat: SeatState, caches: TableCaches | None) -> bool:
     if seat.furiten_temp or seat.furiten_riichi:
         return True
     if not seat.discards:
         return False
     # a wait among one's own discards: only those kinds need trying
     return any(
-        shape_complete_with(rules, seat, k) for k in {kind_of(d.tile) for d in seat.discards}
+        shape_complete_with(rules, seat, k, caches)
+        for k in {kind_of(d.tile) for d in seat.discards}
     )
 
 
@@ -188,22 +195,27 @@ def legal_win(
     return (ctx, score) if score.legal else None
 
 
-# per seat-state object: (seat, rules, completing kinds, hand key, melds, sets, shape key)
-_ready_memo: dict[int, tuple[SeatState, TableRules, int, int, int, int, ShapeKey]] = {}
-
-
-def shape_complete_with(rules: TableRules, seat: SeatState, kind: int) -> bool:
-    """Whether one more tile of ``kind`` completes the seat's concealed tiles."""
-    memo = _ready_memo.get(id(seat))
-    if memo is None or memo[0] is not seat or memo[1] is not rules:
-        # a seat state is asked once per other seat's discard: remember it by identity
-        if len(_ready_memo) > 64:
-            _ready_memo.clear()
+def shape_complete_with(
+    rules: TableRules, seat: SeatState, kind: int, caches: TableCaches | None = None
+) -> bool:
+    """Whether one more tile of ``kind`` completes the seat's concealed tiles. ``caches``
+    as for ``is_furiten``: the kinds that may complete a seat state, and each completed
+    key, are remembered there."""
+    n_melds = len(seat.melds)
+    if caches is None:
         key = hand_key(seat.hand)
-        n_melds, n_sets, shape = len(seat.melds), rules.n_sets, rules.shape_rules
-        kinds = completing_kinds(key, n_melds, n_sets, shape)
-        memo = (seat, rules, kinds, key, n_melds, n_sets, shape_key(shape))
-        _ready_memo[id(seat)] = memo
-    if not memo[2] >> kind & 1:
+        kinds = completing_kinds(key, n_melds, rules.n_sets, rules.shape_rules)
+        memo = None
+    else:
+        found = caches.ready.get(id(seat))
+        if found is None or found[0] is not seat:
+            if len(caches.ready) > _SEAT_MEMO:
+                caches.ready.clear()
+            key = hand_key(seat.hand)
+            found = (seat, completing_kinds(key, n_melds, rules.n_sets, rules.shape_rules), key)
+            caches.ready[id(seat)] = found
+        _, kinds, key = found
+        memo = caches.completes
+    if not kinds >> kind & 1:
         return False
-    return completes(memo[3] + (1 << 3 * kind), memo[4], memo[5], memo[6])
+    return completes(key + (1 << 3 * kind), n_melds, rules.n_sets, rules.shape_rules, memo)
