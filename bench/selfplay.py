@@ -49,9 +49,9 @@ def riichi_table() -> Table:
 
 
 def mcr_table() -> Table:
-    from rulesets.mcr.table import table
+    from rulesets.mcr import RULESET
 
-    return table()
+    return table_for(RULESET, {})
 
 
 TABLES = {"mcr": mcr_table, "riichi": riichi_table}

@@ -1,8 +1,9 @@
 """The sequence of hands: two generic ``MatchRules`` a ruleset can configure.
 
 * ``RotatingMatch`` — the deal passes after every hand (MCR, Zung Jung, Three Kingdoms):
-  a fixed number of hands, optional MCR seat changes at each new round (mcr.md §2),
-  table points by rank with shared ties (mcr.md §10).
+  a fixed number of hands, the seating of each round's first hand as the ruleset gives it
+  (MCR's seat changes, mcr.md §2, are ``rulesets.mcr.match.ROUND_SEATINGS``), table points
+  by rank with shared ties (mcr.md §10).
 * ``RenchanMatch`` — riichi-style (riichi.md §13-§14): dealer repeats, honba, deposits
   carried over, bust, all-last stop, west extension, uma and oka.
 
@@ -14,22 +15,28 @@ deposits never change".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from engine.state import SEATS, HandResult, MatchState, Payment, Standing
+from engine.state import SEATS, HandResult, MatchState, Payment, Standing, apply_payments
 from engine.table_rules import HandSetup
 
 Settle = Callable[[HandResult, MatchState], tuple[Payment, ...]]
+Standings = Callable[[MatchState], tuple[Standing, ...]]
 
-# seating[seat] = player for the first hand of each round (mcr.md §2 table)
-MCR_SEATING: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+SAME_SEATS: tuple[tuple[int, ...], ...] = ((0, 1, 2, 3),)  # seating[seat] = player
 WIND_LETTERS = "ESWN"
 
 
 def no_payments(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
     return ()
+
+
+def net(payments: Iterable[Payment]) -> list[int]:
+    """Per-seat gain (positive) or loss (negative) of a hand's payments, the table's
+    deposits left out (``engine.state.apply_payments`` from zero)."""
+    return list(apply_payments((0,) * SEATS, 0, range(SEATS), payments)[0])
 
 
 def final_scores(match: MatchState, *, to_first: bool = True) -> list[int]:
@@ -70,17 +77,21 @@ def rank_rows(
 class RotatingMatch:
     settle_fn: Settle = no_payments
     hands: int = 16
-    seat_change: Literal["mcr_table", "none"] = "mcr_table"
+    # seating[seat] = player in the first hand of each round, round after round (cycled);
+    # by default the players keep their seats
+    round_seatings: tuple[tuple[int, ...], ...] = SAME_SEATS
     start_score: int = 0
     table_points: tuple[float, ...] = (4, 2, 1, 0)
     share_ties: bool = True
+    # the ruleset's own ranking; None: table points by rank (leftover deposits to first)
+    standings_fn: Standings | None = None
 
     def start_scores(self) -> tuple[int, ...]:
         return (self.start_score,) * SEATS
 
     def _setup(self, h: int) -> HandSetup:
         rnd, i = divmod(h, SEATS)
-        seating = MCR_SEATING[rnd % 4] if self.seat_change == "mcr_table" else (0, 1, 2, 3)
+        seating = self.round_seatings[rnd % len(self.round_seatings)]
         return HandSetup(
             dealer=i,
             round_wind=rnd % 4 + 1,
@@ -100,6 +111,8 @@ class RotatingMatch:
         return self._setup(match.hands_played)
 
     def standings(self, match: MatchState) -> tuple[Standing, ...]:
+        if self.standings_fn is not None:
+            return self.standings_fn(match)
         return rank_rows(final_scores(match), self.table_points, share_ties=self.share_ties)
 
 

@@ -1,15 +1,18 @@
 """The ruleset contract (../shared/DESIGN.md "The ruleset contract").
 
-A ruleset plugin is a package exporting ``RULESET``, an object satisfying ``Ruleset``.
-The contract is deliberately small; table mechanics read the ruleset's ``table_rules``.
+A ruleset plugin is a package exporting ``RULESET``, an instance of a subclass of
+``Ruleset[OptionsT]`` (a ruleset that scores) or ``TableRuleset[OptionsT]`` (one that is
+also played at the table), ``OptionsT`` being its options model. The contract is
+deliberately small; table mechanics read the ruleset's ``table_rules``.
 """
 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -78,25 +81,36 @@ class OptionsError(ValueError):
         super().__init__(f"option '{field}': {message}")
 
 
-@runtime_checkable
-class Ruleset(Protocol):
-    """A ruleset may also expose ``presets``, a mapping from a name to a ``Preset``
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class Ruleset(ABC, Generic[OptionsT]):
+    """What every ruleset declares and shares. A subclass sets the class attributes and
+    ``score``; everything else reads them.
+
+    ``options_model`` is the ruleset's options (frozen, ``extra="forbid"``, defaults from
+    the rules doc); every method takes a validated instance of it (``parse_options``), so
+    no ruleset converts options itself. ``presets`` maps a name to a ``Preset``
     (``presets_of``); options then accept ``{"preset": NAME, ...overrides}`` wherever they
     are accepted (``parse_options``). ``option_texts`` (name to ``OptionText``) gives each
-    option's title and description in three languages (``options_schema`` exports them)."""
+    option's title and description in three languages (``options_schema`` exports them).
+    ``hand_size`` is the tiles in a complete hand counting kongs as 3."""
 
-    id: str
-    version: str
-    names: Names
-    options_model: type[BaseModel]  # frozen, extra="forbid", defaults from the rules doc
+    id: ClassVar[str]
+    version: ClassVar[str]
+    names: ClassVar[Names]
+    options_model: type[OptionsT]
+    presets: ClassVar[Mapping[str, Preset]] = {}
+    option_texts: ClassVar[Mapping[str, OptionText]] = {}
+    hand_size: ClassVar[int] = 14
 
-    def score(self, win: WinContext, options: BaseModel) -> Score:
+    @abstractmethod
+    def score(self, win: WinContext, options: OptionsT) -> Score:
         """Score a win (itemised patterns, total, legality)."""
-        ...
 
-    def hand_tiles(self, options: BaseModel) -> int:
+    def hand_tiles(self, options: OptionsT) -> int:
         """Tiles in a complete hand counting kongs as 3: 14, or 17 for 16-tile rulesets."""
-        ...
+        return self.hand_size
 
 
 PRESET_KEY = "preset"
@@ -114,21 +128,20 @@ DEFAULTS_PRESET = Preset(
 )
 
 
-def presets_of(ruleset: Ruleset) -> dict[str, Preset]:
+def presets_of(ruleset: Ruleset[Any]) -> dict[str, Preset]:
     """The named presets of a ruleset, ``default`` (its defaults) first; a ruleset may
     declare ``default`` itself to name and describe its defaults (it must set nothing)."""
-    declared: Mapping[str, Preset] = getattr(ruleset, "presets", None) or {}
+    declared = ruleset.presets
     return {DEFAULT_PRESET: declared.get(DEFAULT_PRESET, DEFAULTS_PRESET), **declared}
 
 
-def option_texts_of(ruleset: Ruleset) -> Mapping[str, OptionText]:
-    texts: Mapping[str, OptionText] = getattr(ruleset, "option_texts", None) or {}
-    return texts
+def option_texts_of(ruleset: Ruleset[Any]) -> Mapping[str, OptionText]:
+    return ruleset.option_texts
 
 
 def parse_options(
-    ruleset: Ruleset, raw: Mapping[str, Any] | None, *, strict: bool = False
-) -> BaseModel:
+    ruleset: Ruleset[OptionsT], raw: Mapping[str, Any] | None, *, strict: bool = False
+) -> OptionsT:
     """Validate raw options against the ruleset's model; unknown or bad values raise
     ``OptionsError`` naming the field. ``{"preset": NAME, ...}`` starts from the named
     preset (``presets_of``), the other keys overriding it. ``strict`` takes the values as
@@ -186,11 +199,11 @@ def _annotate(prop: dict[str, Any], text: OptionText) -> None:
         prop["x-values"] = {value: _langs(names) for value, names in text.values.items()}
 
 
-def options_schema(ruleset: Ruleset) -> dict[str, Any]:
+def options_schema(ruleset: Ruleset[Any]) -> dict[str, Any]:
     """The options model's JSON Schema with every option's texts (``option_texts_of``);
     with presets, a ``preset`` property names them and ``x-presets`` gives each one's
     title, description and resolved options (so a form can show what differs)."""
-    schema = ruleset.options_model.model_json_schema()
+    schema: dict[str, Any] = ruleset.options_model.model_json_schema()
     props: dict[str, Any] = schema.setdefault("properties", {})
     for name, text in option_texts_of(ruleset).items():
         if name in props:
@@ -222,24 +235,30 @@ def options_schema(ruleset: Ruleset) -> dict[str, Any]:
     return schema
 
 
-@runtime_checkable
-class TableRuleset(Ruleset, Protocol):
+class TableRuleset(Ruleset[OptionsT]):
     """A ruleset that can be played at the table: it adds its table mechanics and its
-    match rules (settlement included), both bound to validated options."""
+    match rules (settlement included), both bound to validated options, and the facts of
+    a win at the table that only it scores."""
 
-    def table_rules(self, options: BaseModel) -> TableRules: ...
+    @abstractmethod
+    def table_rules(self, options: OptionsT) -> TableRules:
+        """The table mechanics; ``OptionsError`` for option values not playable yet."""
 
-    def match_rules(self, options: BaseModel) -> MatchRules: ...
+    @abstractmethod
+    def match_rules(self, options: OptionsT) -> MatchRules:
+        """The sequence of hands and the settlement of each."""
 
     def win_extras(
         self, state: MatchState, seat: int, *, tsumo: bool, chankan: bool
     ) -> dict[str, object]:
         """The ``WinContext.extra`` of a win at the table: facts only this ruleset scores
-        (``engine.state.WinExtrasFn``)."""
-        ...
+        (``engine.state.WinExtrasFn``); none unless the ruleset says so."""
+        return {}
 
 
-def table_for(ruleset: TableRuleset, raw_options: Mapping[str, Any] | None = None) -> Table:
+def table_for(
+    ruleset: TableRuleset[OptionsT], raw_options: Mapping[str, Any] | None = None
+) -> Table:
     """Validate ``raw_options`` and bind everything the engine needs to run a match."""
     options = parse_options(ruleset, raw_options)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from engine.ruleset import Ruleset
 
@@ -36,7 +37,7 @@ def available() -> list[str]:
 
 
 @cache
-def load(ruleset_id: str) -> Ruleset:
+def load(ruleset_id: str) -> Ruleset[Any]:
     """The ``RULESET`` object registered under ``ruleset_id``."""
     matches = [ep for ep in entry_points(group=GROUP) if ep.name == ruleset_id]
     if not matches:
@@ -52,5 +53,5 @@ def load(ruleset_id: str) -> Ruleset:
     return obj
 
 
-def load_all() -> list[Ruleset]:
+def load_all() -> list[Ruleset[Any]]:
     return [load(name) for name in available()]

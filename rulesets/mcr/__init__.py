@@ -8,8 +8,9 @@ Entry point: ``mcr = "rulesets.mcr:RULESET"``. Modules:
 * ``detect`` — fans of the sets of one standard reading (§11.4–11.6);
 * ``waits`` — the unique-wait test (§11.7);
 * ``scorer`` — readings, exclusions, best total, minimum (§11.3);
-* ``settlement`` (§9) and ``match`` (§2, §10) — pure functions for the table engine;
-* ``table`` — the table rules and match rules that make MCR playable.
+* ``settlement`` (§9) — the payments of a finished hand;
+* ``match`` (§2, §10) — the session and the match rules the table plays it with;
+* ``table`` — the table rules that make MCR playable.
 
 Scoring follows, by default, the competition rules seed 000 states (``edition=
 "competition"``); ``"botzone1998"`` is the 1998 rules as PyMahjongGB 1.4.0 reads them and
@@ -19,41 +20,28 @@ which reading of the seed was chosen where it is ambiguous.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from pydantic import BaseModel
-
-from engine.ruleset import Names, OptionText, Preset
-from engine.table_rules import TableRules
+from engine.ruleset import Names, TableRuleset
+from rulesets.mcr.match import match_rules
 from rulesets.mcr.options import Options
-from rulesets.mcr.scorer import score_with
-from rulesets.mcr.table import MCRMatch
-from rulesets.mcr.table import match_rules as _match_rules
-from rulesets.mcr.table import table_rules as _table_rules
+from rulesets.mcr.scorer import score
+from rulesets.mcr.table import table_rules
 from rulesets.mcr.texts import OPTION_TEXTS, PRESETS
-from rulesets.win_extras import win_extras as _win_extras
+from rulesets.win_extras import win_extras
 
 
-class MCRRuleset:
+class MCRRuleset(TableRuleset[Options]):
     id = "mcr"
     version = "1.0.0"
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
-    options_model: type[BaseModel] = Options
-    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
-    presets: Mapping[str, Preset] = PRESETS
-    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
+    options_model = Options
+    presets = PRESETS
+    option_texts = OPTION_TEXTS
+    win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     # A compiled function, not a method: no Python frame on the scoring path.
-    score = staticmethod(score_with)
-
-    def hand_tiles(self, options: BaseModel) -> int:
-        return 14
-
-    def table_rules(self, options: BaseModel) -> TableRules:
-        return _table_rules(options)
-
-    def match_rules(self, options: BaseModel) -> MCRMatch:
-        return _match_rules(options)
+    score = staticmethod(score)
+    table_rules = staticmethod(table_rules)
+    match_rules = staticmethod(match_rules)
 
 
 RULESET = MCRRuleset()

@@ -1,4 +1,6 @@
-"""The MCR session: 16 hands, winds, seat changes, table points (mcr.md §2, §10).
+"""The MCR session: 16 hands, winds, seat changes, table points (mcr.md §2, §10), and
+the match rules the table plays it with (``match_rules``: the engine's ``RotatingMatch``
+with these seat changes, table points and ``settlement.settle``).
 
 Players are 0..3 = A, B, C, D, labelled by their seat wind in the first hand; winds are
 0..3 = East, South, West, North. Hands are numbered 0..15.
@@ -8,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import partial
 
+from engine.match import SAME_SEATS, RotatingMatch
 from rulesets.mcr.options import Options
+from rulesets.mcr.settlement import settle
 
 HANDS_PER_SESSION = 16
 TABLE_POINTS = (4, 2, 1, 0)
@@ -21,6 +26,25 @@ _ROUND_START: tuple[tuple[int, int, int, int], ...] = (
     (3, 2, 0, 1),  # West round: C D B A
     (2, 3, 1, 0),  # North round: D C A B
 )
+# The same table as the table's seating of each round's first hand: ROUND_SEATINGS[r][k]
+# is the player in seat k (seat k holds seat wind k when the round starts).
+ROUND_SEATINGS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(start.index(wind) for wind in range(4)) for start in _ROUND_START
+)
+
+
+def match_rules(options: Options) -> RotatingMatch:
+    """The table's session: ``hands_per_session`` hands, the deal passing every hand, the
+    seat changes of ``seat_change`` at each round, table points 4/2/1/0 with shared ties
+    (§2, §10). Nobody places deposits, so the scores are the session's."""
+    return RotatingMatch(
+        settle_fn=partial(settle, options=options),
+        hands=session_length(options),
+        round_seatings=ROUND_SEATINGS if options.seat_change == "mcr_table" else SAME_SEATS,
+        start_score=0,
+        table_points=TABLE_POINTS,
+        share_ties=True,
+    )
 
 
 def session_length(options: Options) -> int:

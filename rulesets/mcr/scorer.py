@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from pydantic import BaseModel
-
 from engine.context import InvalidInput, WinContext
 from engine.fast_records import builder
 from engine.hand_check import flag_problem, hand_problem
@@ -110,13 +108,6 @@ def plan_of(options: Options) -> Plan:
         _PLANS.clear()
     plan = _PLANS[id(options)] = Plan(options)
     return plan
-
-
-def score_with(win: WinContext, options: BaseModel) -> Score:
-    """``score`` with any options model of the ruleset's fields (the ruleset's entry)."""
-    if not isinstance(options, Options):
-        options = Options.model_validate(options.model_dump())
-    return score(win, options)
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:

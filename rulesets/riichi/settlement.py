@@ -1,10 +1,12 @@
-"""Pure settlement helpers for the table (riichi.md §10.4, §11, §12.1): who pays whom for
-a win with honba and deposits, multiple ron, liability (pao), noten payments and nagashi
-mangan.
+"""Settlement (riichi.md §10.4, §11, §12.1): who pays whom for a win with honba and
+deposits, multiple ron, liability (pao), noten payments and nagashi mangan, as itemised
+``engine.state.Payment`` records (``reason``: "hand", "honba", "deposits", "noten",
+"nagashi_mangan", "pao"); ``settle`` is the match's settlement of a finished hand.
 
-Seats are 0..3 in turn order; ``dealer`` is the dealer's seat. A ``Transfer`` with
+Seats are 0..3 in turn order; ``dealer`` is the dealer's seat. A payment with
 ``payer=None`` takes riichi deposits from the table. Hand values come from
-``RULESET.score`` (its ``payment`` field).
+``RULESET.score`` (its ``payment`` field). Seats keep their players for the whole match,
+so a seat is a player.
 """
 
 from __future__ import annotations
@@ -12,18 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.melds import MeldType
+from engine.state import HandResult, MatchState, MeldRecord, Payment, WinRecord
+from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.points import LIMIT_BASE, payment
 
 DEPOSIT = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    payer: int | None  # None: the riichi deposits on the table
-    payee: int
-    amount: int
-    reason: str  # "hand", "honba", "deposits", "noten", "nagashi_mangan", "pao"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +44,14 @@ def win_transfers(
     honba: int,
     deposits: int,
     options: RiichiOptions,
-) -> list[Transfer]:
+) -> list[Payment]:
     """A single win: the hand value, honba (§10.4: ron +300 per honba from the discarder,
     tsumo +100 per honba from each payer) and every deposit on the table."""
-    out: list[Transfer] = []
+    out: list[Payment] = []
     if discarder is not None:
-        out.append(Transfer(discarder, winner, payment["ron"], "hand"))
+        out.append(Payment(discarder, winner, payment["ron"], "hand"))
         if honba:
-            out.append(Transfer(discarder, winner, honba * options.honba_value, "honba"))
+            out.append(Payment(discarder, winner, honba * options.honba_value, "honba"))
     else:
         for seat in range(4):
             if seat == winner:
@@ -62,11 +59,11 @@ def win_transfers(
             owed = payment["dealer"] if seat == dealer and winner != dealer else payment[
                 "non_dealer"
             ]
-            out.append(Transfer(seat, winner, owed, "hand"))
+            out.append(Payment(seat, winner, owed, "hand"))
             if honba:
-                out.append(Transfer(seat, winner, honba * options.honba_value // 3, "honba"))
+                out.append(Payment(seat, winner, honba * options.honba_value // 3, "honba"))
     if deposits:
-        out.append(Transfer(None, winner, deposits * DEPOSIT, "deposits"))
+        out.append(Payment(None, winner, deposits * DEPOSIT, "deposits"))
     return out
 
 
@@ -77,7 +74,7 @@ def multi_ron_transfers(
     honba: int,
     deposits: int,
     options: RiichiOptions,
-) -> list[Transfer]:
+) -> list[Payment]:
     """Several rons on one discard (§11.1): the discarder pays each hand in full; honba and
     deposits follow ``multi_ron_honba`` / ``multi_ron_deposits``. The priority winner is
     the winner nearest the discarder in turn order. Under ``head_bump`` only that winner
@@ -85,19 +82,19 @@ def multi_ron_transfers(
     ordered = sorted(winners, key=lambda w: turn_distance(discarder, w.seat))
     if options.multi_ron == "head_bump":
         ordered = ordered[:1]
-    out: list[Transfer] = []
+    out: list[Payment] = []
     for i, w in enumerate(ordered):
-        out.append(Transfer(discarder, w.seat, w.payment["ron"], "hand"))
+        out.append(Payment(discarder, w.seat, w.payment["ron"], "hand"))
         if honba and (i == 0 or options.multi_ron_honba == "each_winner"):
-            out.append(Transfer(discarder, w.seat, honba * options.honba_value, "honba"))
+            out.append(Payment(discarder, w.seat, honba * options.honba_value, "honba"))
     left = deposits
     if options.multi_ron_deposits == "own_stick_back":
         for w in ordered[1:]:
             if w.riichi_this_hand and left:
-                out.append(Transfer(None, w.seat, DEPOSIT, "deposits"))
+                out.append(Payment(None, w.seat, DEPOSIT, "deposits"))
                 left -= 1
     if left and ordered:
-        out.append(Transfer(None, ordered[0].seat, left * DEPOSIT, "deposits"))
+        out.append(Payment(None, ordered[0].seat, left * DEPOSIT, "deposits"))
     return out
 
 
@@ -112,7 +109,7 @@ def pao_transfers(
     honba: int,
     deposits: int,
     options: RiichiOptions,
-) -> list[Transfer]:
+) -> list[Payment]:
     """A yakuman win with a liable player (pao, §11.2). ``liable_multiple`` is the yakuman
     multiple the liability covers (the pattern's value / 13), ``total_multiple`` the whole
     hand's. Self-draw: the liable player pays that yakuman as if it were a ron, honba
@@ -122,11 +119,11 @@ def pao_transfers(
     winner_is_dealer = winner == dealer
     yakuman_ron = payment(8000 * liable_multiple, winner_is_dealer, False)[0]["ron"]
     rest = total_multiple - liable_multiple
-    out: list[Transfer] = []
+    out: list[Payment] = []
     if discarder is None:
-        out.append(Transfer(liable, winner, yakuman_ron, "pao"))
+        out.append(Payment(liable, winner, yakuman_ron, "pao"))
         if honba:
-            out.append(Transfer(liable, winner, honba * options.honba_value, "honba"))
+            out.append(Payment(liable, winner, honba * options.honba_value, "honba"))
         if rest:
             pay, _ = payment(8000 * rest, winner_is_dealer, True)
             for seat in range(4):
@@ -134,27 +131,27 @@ def pao_transfers(
                     owed = pay["dealer"] if seat == dealer and not winner_is_dealer else pay[
                         "non_dealer"
                     ]
-                    out.append(Transfer(seat, winner, owed, "hand"))
+                    out.append(Payment(seat, winner, owed, "hand"))
     elif discarder == liable:
         whole = payment(8000 * total_multiple, winner_is_dealer, False)[0]
         return win_transfers(winner=winner, dealer=dealer, payment=whole, discarder=discarder,
                              honba=honba, deposits=deposits, options=options)
     else:
         half = yakuman_ron // 2
-        out.append(Transfer(liable, winner, half, "pao"))
-        out.append(Transfer(discarder, winner, yakuman_ron - half, "hand"))
+        out.append(Payment(liable, winner, half, "pao"))
+        out.append(Payment(discarder, winner, yakuman_ron - half, "hand"))
         if rest:
             rest_ron = payment(8000 * rest, winner_is_dealer, False)[0]["ron"]
-            out.append(Transfer(discarder, winner, rest_ron, "hand"))
+            out.append(Payment(discarder, winner, rest_ron, "hand"))
         if honba:
             payer = liable if options.pao_honba_payer == "liable" else discarder
-            out.append(Transfer(payer, winner, honba * options.honba_value, "honba"))
+            out.append(Payment(payer, winner, honba * options.honba_value, "honba"))
     if deposits:
-        out.append(Transfer(None, winner, deposits * DEPOSIT, "deposits"))
+        out.append(Payment(None, winner, deposits * DEPOSIT, "deposits"))
     return out
 
 
-def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Transfer]:
+def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Payment]:
     """Exhaustive draw (§12.1): the noten players share ``noten_payment`` out to the
     tenpai players; nothing when all or none are tenpai."""
     ready = [s for s in range(4) if tenpai[s]]
@@ -164,7 +161,7 @@ def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Tran
     total = options.noten_payment
     each_pays = total // len(not_ready)
     each_gets = total // len(ready)
-    out: list[Transfer] = []
+    out: list[Payment] = []
     # pair payers and receivers so the itemisation adds up exactly
     owed = {s: each_gets for s in ready}
     for payer in not_ready:
@@ -172,7 +169,7 @@ def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Tran
         for payee in ready:
             give = min(due, owed[payee])
             if give:
-                out.append(Transfer(payer, payee, give, "noten"))
+                out.append(Payment(payer, payee, give, "noten"))
                 owed[payee] -= give
                 due -= give
     return out
@@ -180,25 +177,25 @@ def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Tran
 
 def nagashi_mangan_transfers(
     qualifiers: Sequence[int], dealer: int, options: RiichiOptions
-) -> list[Transfer]:
+) -> list[Payment]:
     """Nagashi mangan at an exhaustive draw (§12.1): paid like a mangan tsumo, no honba,
     deposits stay. Several qualifiers: ``cancel`` (nobody pays) or ``each``."""
     if not options.nagashi_mangan or not qualifiers:
         return []
     if len(qualifiers) > 1 and options.nagashi_multiple == "cancel":
         return []
-    out: list[Transfer] = []
+    out: list[Payment] = []
     for seat in qualifiers:
         pay, _total = payment(LIMIT_BASE["mangan"], seat == dealer, True)
         for other in range(4):
             if other == seat:
                 continue
             owed = pay["dealer"] if other == dealer and seat != dealer else pay["non_dealer"]
-            out.append(Transfer(other, seat, owed, "nagashi_mangan"))
+            out.append(Payment(other, seat, owed, "nagashi_mangan"))
     return out
 
 
-def apply(points: Sequence[int], transfers: Sequence[Transfer]) -> tuple[list[int], int]:
+def apply(points: Sequence[int], transfers: Sequence[Payment]) -> tuple[list[int], int]:
     """New scores and the deposits taken from the table (in points)."""
     out = list(points)
     taken = 0
@@ -207,5 +204,112 @@ def apply(points: Sequence[int], transfers: Sequence[Transfer]) -> tuple[list[in
             taken += t.amount
         else:
             out[t.payer] -= t.amount
-        out[t.payee] += t.amount
+        if t.payee is not None:
+            out[t.payee] += t.amount
     return out, taken
+
+
+# ------------------------------------------------------------- the match's settlement
+
+
+def liable_seat(
+    win: WinRecord, melds: Sequence[MeldRecord], opts: RiichiOptions
+) -> tuple[int, int] | None:
+    """(liable seat, yakuman multiple it covers) for a pao win, else None (§11.2).
+
+    The liable player fed the call that made the yakuman certain: the pon or open kan
+    completing the third dragon set (daisangen) or the fourth wind set (daisuushii), or
+    the open kan that was the fourth kan (suukantsu). Calls are in the order made; an
+    added kan keeps the place of its pon, so for suukantsu (off by default) an added kan
+    made after the open kan is not seen as the later one."""
+    values = {p.id: p.value // 13 for p in win.score.patterns}
+    checks: list[tuple[str, tuple[int, ...] | None, int]] = [
+        ("daisangen", DRAGONS, 3),
+        ("daisuushii", WINDS, 4),
+        ("suukantsu", None, 4),
+    ]
+    for yaku, kinds, count in checks:
+        if yaku not in opts.pao or yaku not in values:
+            continue
+        if kinds is None:
+            sets = [r for r in melds if r.meld.is_kong]
+        else:
+            sets = [r for r in melds if not r.meld.is_chow and r.meld.kind in kinds]
+        if len(sets) < count:
+            continue
+        last = sets[count - 1]
+        feeding = (
+            (MeldType.MINKAN,) if kinds is None else (MeldType.PON, MeldType.MINKAN, MeldType.KAKAN)
+        )
+        if last.meld.type in feeding and last.from_seat != win.seat:
+            return last.from_seat, values[yaku]
+    return None
+
+
+def _win_part(
+    win: WinRecord, result: HandResult, honba: int, opts: RiichiOptions
+) -> list[Payment]:
+    """One winner's hand value and honba (no deposits), pao included."""
+    payment: Mapping[str, int] = win.score.details["payment"]
+    pao = liable_seat(win, result.melds[win.seat], opts)
+    if pao is not None:
+        liable, multiple = pao
+        return pao_transfers(
+            winner=win.seat,
+            dealer=result.dealer,
+            liable=liable,
+            discarder=win.from_seat,
+            liable_multiple=multiple,
+            total_multiple=int(win.score.details["yakuman"]),
+            honba=honba,
+            deposits=0,
+            options=opts,
+        )
+    return win_transfers(
+        winner=win.seat,
+        dealer=result.dealer,
+        payment=payment,
+        discarder=win.from_seat,
+        honba=honba,
+        deposits=0,
+        options=opts,
+    )
+
+def win_settlement(result: HandResult, pot: int, opts: RiichiOptions) -> list[Payment]:
+    """Every winner's transfers (``result.wins`` is in priority order, nearest the
+    discarder first): honba per ``multi_ron_honba``, deposits per ``multi_ron_deposits``
+    (§10.4, §11.1)."""
+    out: list[Payment] = []
+    for i, win in enumerate(result.wins):
+        each = i == 0 or opts.multi_ron_honba == "each_winner"
+        out.extend(_win_part(win, result, result.honba if each else 0, opts))
+    left = pot
+    if opts.multi_ron_deposits == "own_stick_back":
+        for win in result.wins[1:]:
+            if result.riichi and result.riichi[win.seat] and left >= DEPOSIT:
+                out.append(Payment(None, win.seat, DEPOSIT, "deposits"))
+                left -= DEPOSIT
+    if left and result.wins:
+        out.append(Payment(None, result.wins[0].seat, left, "deposits"))
+    return out
+
+
+def draw_settlement(result: HandResult, opts: RiichiOptions) -> list[Payment]:
+    """Exhaustive draw (§12.1): nagashi mangan when enabled, then noten payments unless
+    nagashi replaces them. Abortive draws pay nothing (§12.2)."""
+    if result.outcome != "exhaustive_draw":
+        return []
+    out: list[Payment] = []
+    nagashi = list(result.nagashi) if opts.nagashi_mangan else []
+    out.extend(nagashi_mangan_transfers(nagashi, result.dealer, opts))
+    if result.tenpai and (not nagashi or opts.nagashi_then_noten_payments):
+        out.extend(noten_transfers(result.tenpai, opts))
+    return out
+
+
+def settle(result: HandResult, match: MatchState, opts: RiichiOptions) -> tuple[Payment, ...]:
+    if result.outcome == "win":
+        transfers = win_settlement(result, match.pot, opts)
+    else:
+        transfers = draw_settlement(result, opts)
+    return tuple(transfers)

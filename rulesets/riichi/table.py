@@ -8,11 +8,6 @@ the live wall's last tile moves into the dead wall after each replacement draw.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from pydantic import BaseModel
-
 from engine.shapes import ShapeRules
 from engine.table_rules import (
     Abort,
@@ -51,14 +46,6 @@ RIICHI_SHAPES = ShapeRules(
 )
 
 
-def as_options(options: BaseModel | Mapping[str, Any] | None) -> RiichiOptions:
-    if isinstance(options, RiichiOptions):
-        return options
-    if isinstance(options, BaseModel):
-        return RiichiOptions.model_validate(options.model_dump())
-    return RiichiOptions.model_validate(dict(options or {}))
-
-
 def wall_spec(opts: RiichiOptions) -> WallSpec:
     return WallSpec(
         red_fives=AKA_RED_FIVES[opts.aka_dora],
@@ -70,40 +57,39 @@ def wall_spec(opts: RiichiOptions) -> WallSpec:
     )
 
 
-def table_rules(options: BaseModel | Mapping[str, Any] | None = None) -> TableRules:
-    opts = as_options(options)
-    aborts = frozenset(ABORTS[a] for a in opts.abortive_draws)
-    if opts.multi_ron != "double":
+def table_rules(options: RiichiOptions) -> TableRules:
+    aborts = frozenset(ABORTS[a] for a in options.abortive_draws)
+    if options.multi_ron != "double":
         aborts -= {Abort.TRIPLE_RON}  # §12.2: sanchahou exists only under double ron
     return TableRules(
-        wall=wall_spec(opts),
+        wall=wall_spec(options),
         replacement=Replacement.DEAD_WALL,
         shape_rules=RIICHI_SHAPES,
         added_kong_from_hand=True,
         max_kongs=4,  # §4: no fifth kan at the table
         rob_added_kong=True,
-        rob_concealed_kong_thirteen_orphans=opts.kokushi_rob_ankan,
-        multi_win=MultiWin(opts.multi_ron),
-        kan_dora=opts.kan_dora,
-        kan_dora_timing=KanDoraTiming(opts.kan_dora_timing),
-        chankan_reveals_kan_dora=opts.chankan_reveals_kan_dora,
+        rob_concealed_kong_thirteen_orphans=options.kokushi_rob_ankan,
+        multi_win=MultiWin(options.multi_ron),
+        kan_dora=options.kan_dora,
+        kan_dora_timing=KanDoraTiming(options.kan_dora_timing),
+        chankan_reveals_kan_dora=options.chankan_reveals_kan_dora,
         furiten=True,
         riichi=RiichiRules(
             deposit=1000,
-            min_points=opts.riichi_min_points,
-            min_live_wall=opts.riichi_min_live_wall,
-            ankan=RiichiAnkan(opts.riichi_ankan),
+            min_points=options.riichi_min_points,
+            min_live_wall=options.riichi_min_live_wall,
+            ankan=RiichiAnkan(options.riichi_ankan),
             double_riichi=True,
-            ippatsu=opts.ippatsu,
-            ura_dora=opts.ura_dora,
+            ippatsu=options.ippatsu,
+            ura_dora=options.ura_dora,
         ),
-        kuikae=Kuikae(opts.kuikae),
+        kuikae=Kuikae(options.kuikae),
         aborts=aborts,
         tenpai_at_draw=True,
-        karaten_counts_as_tenpai=opts.karaten_counts_as_tenpai,
-        nagashi=opts.nagashi_mangan,
-        nagashi_called_discard_voids=opts.nagashi_called_discard_voids,
-        nagashi_any_call_voids=opts.nagashi_voiding_calls == "any_call",
+        karaten_counts_as_tenpai=options.karaten_counts_as_tenpai,
+        nagashi=options.nagashi_mangan,
+        nagashi_called_discard_voids=options.nagashi_called_discard_voids,
+        nagashi_any_call_voids=options.nagashi_voiding_calls == "any_call",
         first_turn_flags=True,
-        first_draw_any_shape=opts.shiisan_puutaa,
+        first_draw_any_shape=options.shiisan_puutaa,
     )

@@ -10,42 +10,26 @@ dora and riichi, played on the engine's dead wall with 16-tile hands. Modules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from pydantic import BaseModel
-
-from engine.context import WinContext
-from engine.ruleset import Names, OptionText
-from engine.scoring import Score
-from engine.table_rules import TableRules
-from rulesets.three_kingdoms.match import ThreeKingdomsMatch
-from rulesets.three_kingdoms.options import Options, as_options
-from rulesets.three_kingdoms.scorer import HAND_TILES, RULESET_ID
-from rulesets.three_kingdoms.scorer import score as _score
-from rulesets.three_kingdoms.table import table_rules as _table_rules
+from engine.ruleset import Names, TableRuleset
+from rulesets.three_kingdoms.match import match_rules
+from rulesets.three_kingdoms.options import Options
+from rulesets.three_kingdoms.scorer import HAND_TILES, RULESET_ID, score
+from rulesets.three_kingdoms.table import table_rules
 from rulesets.three_kingdoms.texts import OPTION_TEXTS
-from rulesets.win_extras import win_extras as _win_extras
+from rulesets.win_extras import win_extras
 
 
-class ThreeKingdomsRuleset:
+class ThreeKingdomsRuleset(TableRuleset[Options]):
     id = RULESET_ID
     version = "1.0.0"
     names = Names(en="Three Kingdoms", zh="三国麻将", ja="三国麻雀")
-    options_model: type[BaseModel] = Options
-    win_extras = staticmethod(_win_extras)  # Table.win_extras (rulesets/win_extras.py)
-    option_texts: Mapping[str, OptionText] = OPTION_TEXTS
-
-    def score(self, win: WinContext, options: BaseModel) -> Score:
-        return _score(win, as_options(options))
-
-    def hand_tiles(self, options: BaseModel) -> int:
-        return HAND_TILES
-
-    def table_rules(self, options: BaseModel) -> TableRules:
-        return _table_rules(as_options(options))
-
-    def match_rules(self, options: BaseModel) -> ThreeKingdomsMatch:
-        return ThreeKingdomsMatch(as_options(options))
+    options_model = Options
+    option_texts = OPTION_TEXTS
+    hand_size = HAND_TILES
+    win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
+    score = staticmethod(score)
+    table_rules = staticmethod(table_rules)
+    match_rules = staticmethod(match_rules)
 
 
 RULESET = ThreeKingdomsRuleset()

@@ -1,43 +1,30 @@
 """The Three Kingdoms session (three-kingdoms.md §9, §11 Q2-Q4): the MCR rotation (the
-deal passes every hand, seat changes at each round, table points 4/2/1/0 with shared
-ties) and what becomes of riichi deposits still on the table after the last hand."""
+deal passes every hand, MCR's seat changes at each round, table points 4/2/1/0 with
+shared ties) and what becomes of riichi deposits still on the table after the last hand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import partial
 
-from engine.match import RotatingMatch, rank_rows
-from engine.state import SEATS, HandResult, MatchState, Payment, Standing
-from engine.table_rules import HandSetup
+from engine.match import SAME_SEATS, RotatingMatch, rank_rows
+from engine.state import SEATS, MatchState, Standing
+from rulesets.mcr.match import ROUND_SEATINGS, TABLE_POINTS
 from rulesets.three_kingdoms.options import RIICHI_DEPOSIT, Options
 from rulesets.three_kingdoms.settlement import settle
 
 
-@dataclass(frozen=True, slots=True)
-class ThreeKingdomsMatch:
-    options: Options
-    _rotation: RotatingMatch = field(init=False, repr=False)
+def match_rules(options: Options) -> RotatingMatch:
+    seatings = ROUND_SEATINGS if options.seat_change == "mcr_table" else SAME_SEATS
+    return RotatingMatch(
+        settle_fn=partial(settle, options=options),
+        hands=options.hands_per_session,
+        round_seatings=seatings,
+        standings_fn=partial(standings, options=options),
+    )
 
-    def __post_init__(self) -> None:
-        rotation = RotatingMatch(
-            hands=self.options.hands_per_session, seat_change=self.options.seat_change
-        )
-        object.__setattr__(self, "_rotation", rotation)
 
-    def start_scores(self) -> tuple[int, ...]:
-        return self._rotation.start_scores()
-
-    def first_hand(self) -> HandSetup:
-        return self._rotation.first_hand()
-
-    def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
-        return settle(result, match, self.options)
-
-    def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
-        return self._rotation.next_hand(match, result)
-
-    def standings(self, match: MatchState) -> tuple[Standing, ...]:
-        return rank_rows(final_scores(match, self.options), (4, 2, 1, 0), share_ties=True)
+def standings(match: MatchState, options: Options) -> tuple[Standing, ...]:
+    return rank_rows(final_scores(match, options), TABLE_POINTS, share_ties=True)
 
 
 def final_scores(match: MatchState, options: Options) -> list[int]:

@@ -43,10 +43,3 @@ class Options(BaseModel):
     edition: Edition = DEFAULT_EDITION  # Q18: the MCR plugin's editions and default
     false_win_mode: Literal["reject"] = "reject"  # Q19
 
-
-def as_options(options: BaseModel | None) -> Options:
-    if isinstance(options, Options):
-        return options
-    if options is None:
-        return Options()
-    return Options.model_validate(options.model_dump())

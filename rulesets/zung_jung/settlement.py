@@ -5,7 +5,7 @@ hand pays nothing. Seats are 0..3 of the finished hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 from engine.state import HandResult, Payment
@@ -85,13 +85,3 @@ def settle(result: HandResult, options: Options) -> tuple[Payment, ...]:
         out += settle_win(win.seat, win.score.total, kind, resp, options)
     return out
 
-
-def net(payments: Iterable[Payment]) -> list[int]:
-    """Per-seat gain (positive) or loss (negative)."""
-    out = [0] * SEATS
-    for p in payments:
-        if p.payer is not None:
-            out[p.payer] -= p.amount
-        if p.payee is not None:
-            out[p.payee] += p.amount
-    return out

@@ -21,7 +21,7 @@ LIMITS = JsonLimits(max_depth=16, max_number_chars=32)
 
 
 def score_lines(
-    ruleset: Ruleset, options: BaseModel, lines: Iterable[str | bytes]
+    ruleset: Ruleset[Any], options: BaseModel, lines: Iterable[str | bytes]
 ) -> Iterator[dict[str, Any]]:
     """One result object per non-blank input line, in order; a bad line never stops the
     rest (each line is scored in its own guard)."""
@@ -41,7 +41,7 @@ def score_lines(
         yield result
 
 
-def score_line(ruleset: Ruleset, options: BaseModel, line: str, number: int) -> dict[str, Any]:
+def score_line(ruleset: Ruleset[Any], options: BaseModel, line: str, number: int) -> dict[str, Any]:
     try:
         obj = loads(line, LIMITS)
     except JsonRefused as exc:

@@ -14,7 +14,7 @@ class NotPlayable(LookupError):
     """The ruleset scores hands but has no table mechanics to play with."""
 
 
-def playable(ruleset: Ruleset) -> bool:
+def playable(ruleset: Ruleset[Any]) -> bool:
     return isinstance(ruleset, TableRuleset)
 
 

@@ -1,11 +1,11 @@
-"""Generic match rules: the rotating session (MCR seat changes, shared table points) and
+"""Generic match rules: the rotating session (seat changes by round, shared table points) and
 the riichi-style session (dealer repeat, honba, deposits, bust, all-last, west round)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.match import MCR_SEATING, RenchanMatch, RotatingMatch, final_scores, rank_rows
+from engine.match import RenchanMatch, RotatingMatch, final_scores, rank_rows
 from engine.state import HandResult, MatchState, Payment, Table, WinRecord
 from engine.table_rules import TableRules
 
@@ -31,8 +31,11 @@ def result(
     )
 
 
-def test_rotating_session_with_mcr_seat_changes() -> None:
-    rules = RotatingMatch(hands=16)
+SEATINGS = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
+
+
+def test_rotating_session_with_seat_changes_by_round() -> None:
+    rules = RotatingMatch(hands=16, round_seatings=SEATINGS)
     setups = [rules.first_hand()]
     for h in range(1, 17):
         setups.append(rules.next_hand(state((0,) * 4, hands_played=h), result(0, 1)))
@@ -40,7 +43,7 @@ def test_rotating_session_with_mcr_seat_changes() -> None:
     for h, setup in enumerate(setups[:-1]):
         assert setup is not None
         assert setup.dealer == h % 4 and setup.round_wind == h // 4 + 1
-        assert setup.seating == MCR_SEATING[h // 4]
+        assert setup.seating == SEATINGS[h // 4]
     # every player deals exactly four times
     dealers = [s.seating[s.dealer] for s in setups[:-1] if s is not None]
     assert sorted(dealers) == [0] * 4 + [1] * 4 + [2] * 4 + [3] * 4
@@ -133,7 +136,7 @@ def test_rotating_settle_passes_through() -> None:
 
 
 def test_zung_jung_style_rotation_keeps_the_seats() -> None:
-    rules = RotatingMatch(hands=8, seat_change="none")
+    rules = RotatingMatch(hands=8)
     setups = [rules.first_hand()] + [
         rules.next_hand(state((0,) * 4, hands_played=h), result(0, 1)) for h in range(1, 8)
     ]

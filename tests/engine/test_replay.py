@@ -9,8 +9,9 @@ from engine.actions import action_from_json, action_to_json
 from engine.errors import ErrorCode, IllegalAction
 from engine.events import event_from_json, event_to_json
 from engine.replay import rebuild, replay
+from engine.ruleset import table_for
 from engine.simulate import greedy_bots, play_match, random_bots
-from rulesets.mcr.table import table as mcr_table
+from rulesets.mcr import RULESET as MCR
 
 CONFIGS = ["MCR", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE"]
 
@@ -18,7 +19,7 @@ CONFIGS = ["MCR", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE"]
 @pytest.mark.parametrize("config", CONFIGS)
 def test_recorded_games_replay_exactly(h, config: str) -> None:
     if config == "MCR":
-        table = mcr_table({"hands_per_session": 4})
+        table = table_for(MCR, {"hands_per_session": 4})
     else:
         match = h.riichi_match(rounds=1) if config == "RIICHI_LIKE" else None
         table = h.make_table(getattr(h, config), match=match, hands=4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import pytest
@@ -10,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.context import WinContext
 from engine.match import RotatingMatch
 from engine.ruleset import (
+    Names,
     OptionsError,
     Preset,
     TableRuleset,
@@ -28,23 +30,20 @@ class Opts(BaseModel):
     hands: int = 4
 
 
-class Fake:
+class Fake(TableRuleset[Opts]):
     id = "fake"
     version = "0"
-    names = None
+    names = Names("fake", "fake", "fake")
     options_model = Opts
 
-    def score(self, win: WinContext, options: BaseModel) -> Score:
+    def score(self, win: WinContext, options: Opts) -> Score:
         return Score(ruleset="fake", total=1, legal=True)
 
-    def hand_tiles(self, options: BaseModel) -> int:
-        return 14
-
-    def table_rules(self, options: BaseModel) -> TableRules:
+    def table_rules(self, options: Opts) -> TableRules:
         assert isinstance(options, Opts)
         return TableRules(multi_win=MultiWin.DOUBLE if options.double_ron else MultiWin.HEAD_BUMP)
 
-    def match_rules(self, options: BaseModel) -> RotatingMatch:
+    def match_rules(self, options: Opts) -> RotatingMatch:
         return RotatingMatch(hands=1)
 
     def win_extras(
@@ -67,7 +66,7 @@ def test_table_for_binds_options() -> None:
 
 
 class WithPresets(Fake):
-    presets: ClassVar[dict[str, Preset]] = {
+    presets: ClassVar[Mapping[str, Preset]] = {
         "long": Preset({"hands": 16, "double_ron": True}, "a long match")
     }
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ruleset import table_for
 from engine.simulate import greedy_bots, play_match, random_bots
-from rulesets.mcr.table import table as mcr_table
+from rulesets.mcr import RULESET as MCR
 
-MCR_SHORT = mcr_table({"hands_per_session": 4})
-MCR_FULL = mcr_table()
+MCR_SHORT = table_for(MCR, {"hands_per_session": 4})
+MCR_FULL = table_for(MCR)
 
 
 @pytest.mark.parametrize("chunk", range(8))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.match import net
+from engine.state import Payment
 from rulesets.mcr.options import Options
 from rulesets.mcr.settlement import (
-    Transfer,
-    net,
     settle_draw,
     settle_false_win,
     settle_win,
@@ -17,7 +17,7 @@ from rulesets.mcr.settlement import (
 def test_discard_win_13_points() -> None:
     t = settle_win(0, 13, "discard", Options(), from_seat=2)
     assert net(t) == [37, -8, -21, -8]
-    assert Transfer(2, 0, 13, "hand_value") in t
+    assert Payment(2, 0, 13, "hand_value") in t
     assert sum(1 for x in t if x.reason == "base") == 3
 
 
@@ -37,7 +37,7 @@ def test_maximum_hand_example() -> None:
 
 def test_beginner_has_no_base() -> None:
     t = settle_win(0, 10, "discard", Options(beginner=True), from_seat=1)
-    assert t == (Transfer(1, 0, 10, "hand_value"),)
+    assert t == (Payment(1, 0, 10, "hand_value"),)
     assert net(settle_win(0, 10, "self_draw", Options(beginner=True))) == [30, -10, -10, -10]
 
 

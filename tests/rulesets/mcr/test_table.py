@@ -10,22 +10,26 @@ from engine.actions import ConcealedKong, Discard, Pass, SelfDrawWin, Win
 from engine.decide import start, step
 from engine.events import HandEnded
 from engine.legal import legal_actions
+from engine.match import net
 from engine.notation import parse_tile
+from engine.ruleset import table_for
 from engine.scoring import Score
 from engine.state import HandResult, MatchState, WinRecord, update
 from engine.table_rules import FlowerTiming, MultiWin, Replacement
 from engine.tiles import kind_of
 from engine.wins import win_context
+from rulesets.mcr import RULESET
 from rulesets.mcr import match as mcr_match
 from rulesets.mcr.options import Options
-from rulesets.mcr.table import MCRMatch, settle, table, table_rules
+from rulesets.mcr.settlement import settle
+from rulesets.mcr.table import table_rules
 from tests.engine.conftest import arrange
 
 T = parse_tile
 
 
 def test_table_rules_follow_the_rules_doc() -> None:
-    rules = table_rules()
+    rules = table_rules(Options())
     assert rules.wall.flowers and rules.wall.dead_wall == 0 and rules.wall.hand_size == 13
     assert rules.replacement is Replacement.TAIL
     assert rules.multi_win is MultiWin.HEAD_BUMP
@@ -33,14 +37,14 @@ def test_table_rules_follow_the_rules_doc() -> None:
     assert rules.concealed_kong_face_down and rules.max_kongs is None
     assert rules.rob_added_kong and not rules.rob_concealed_kong_thirteen_orphans
     assert rules.shape_rules.seven_pairs_four_as_two and rules.shape_rules.knitted_straight
-    no_flowers = table_rules({"use_flowers": False, "flower_timing": "on_own_turn"})
+    no_flowers = table_rules(Options(use_flowers=False, flower_timing="on_own_turn"))
     assert not no_flowers.wall.flowers and no_flowers.flower_timing is FlowerTiming.ON_OWN_TURN
-    assert not table_rules({"added_kong_from_hand": False}).added_kong_from_hand
+    assert not table_rules(Options(added_kong_from_hand=False)).added_kong_from_hand
 
 
 def test_session_seat_winds_match_the_mcr_match_rules() -> None:
     options = Options()
-    rules = MCRMatch(options)
+    rules = mcr_match.match_rules(options)
     for hand in range(16):
         setup = rules._setup(hand)
         for player in range(4):
@@ -67,16 +71,8 @@ def result(*wins: WinRecord) -> HandResult:
     )
 
 
-def net(payments) -> list[int]:
-    out = [0, 0, 0, 0]
-    for p in payments:
-        out[p.payer] -= p.amount
-        out[p.payee] += p.amount
-    return out
-
-
 def test_settlement_examples_of_section_9() -> None:
-    state = MatchState(table=table(), seed="s")
+    state = MatchState(table=table_for(RULESET), seed="s")
     options = Options()
     # 13-point discard win: discarder -21, the others -8, winner +37
     assert net(settle(result(win(1, 2, 13)), state, options)) == [-8, 37, -21, -8]
@@ -89,7 +85,7 @@ def test_settlement_examples_of_section_9() -> None:
 
 def test_a_win_under_eight_points_is_not_offered() -> None:
     hands = ["1199m1199s234z78p", "123m345p678s46p11z", "2p99p6z222333444z", "123456789s46p55z"]
-    mcr = table()
+    mcr = table_for(RULESET)
     wall = arrange(mcr.rules.wall, hands, draws="5p")
     rigged = replace(mcr, walls=lambda s, n: wall)
     state, _ = start(rigged, "min")
@@ -108,7 +104,7 @@ def test_a_win_under_eight_points_is_not_offered() -> None:
 def test_a_full_session(seed: str) -> None:
     from engine.simulate import greedy_bots, play_match
 
-    record = play_match(table(), seed, greedy_bots, check=True, keep_events=False)
+    record = play_match(table_for(RULESET), seed, greedy_bots, check=True, keep_events=False)
     assert record.stats.hands == 16
     assert sum(record.state.scores) == 0
     assert sum(s.points for s in record.state.standings) == pytest.approx(7)
@@ -118,7 +114,7 @@ def test_a_kong_on_the_last_tile_takes_it_as_replacement() -> None:
     """mcr.md §6: a kong declared with one tile left takes that tile as its replacement; a
     self-draw on it is both Out with Replacement Tile and Last Tile Draw."""
     hands = ["111z123m456m789m5p", "123456789s1234p", "123456789p2345s", "234567m2346789s"]
-    mcr = table()
+    mcr = table_for(RULESET)
     wall = arrange(mcr.rules.wall, hands, draws="1z", tail="5p")
     rigged = replace(mcr, walls=lambda s, n: wall)
     state, _ = start(rigged, "last")

@@ -22,8 +22,9 @@ from engine.state import (
     WinRecord,
 )
 from rulesets.riichi import RULESET
-from rulesets.riichi.match import liable_seat, match_rules
+from rulesets.riichi.match import match_rules
 from rulesets.riichi.options import RiichiOptions
+from rulesets.riichi.settlement import liable_seat
 
 T = parse_tile
 DEFAULT = RiichiOptions()

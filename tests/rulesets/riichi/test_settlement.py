@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from engine.state import Payment
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.settlement import (
     RonWinner,
-    Transfer,
     apply,
     multi_ron_transfers,
     nagashi_mangan_transfers,
@@ -23,7 +23,7 @@ from tests.rulesets.riichi.vectors import load
 VECTORS = load("settlement")
 
 
-def _transfers(v: dict[str, Any]) -> list[Transfer]:
+def _transfers(v: dict[str, Any]) -> list[Payment]:
     opts = RiichiOptions.model_validate(v.get("options", {}))
     kind = v["kind"]
     if kind == "win":

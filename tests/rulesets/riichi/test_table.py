@@ -64,19 +64,19 @@ def test_options_reach_the_table_rules() -> None:
     rules = table_rules(preset("tenhou"))
     assert rules.wall.red_fives == (1, 1, 1)  # 0m 0p 0s
     assert sorted(t for t in rules.wall.tile_set() if t > 41) == [42, 43, 44]
-    four = table_rules({"aka_dora": 4}).wall  # §16: 0m 0p 0p 0s
+    four = table_rules(RiichiOptions.model_validate({"aka_dora": 4})).wall  # §16: 0m 0p 0p 0s
     assert sorted(t for t in four.tile_set() if t > 41) == [42, 43, 43, 44]
     assert len(four.tile_set()) == 136
     assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
     assert rules.nagashi and rules.nagashi_called_discard_voids
     assert not rules.nagashi_any_call_voids  # Tenhou: only a call on one's own discards
-    assert table_rules({"nagashi_called_discard_voids": True}).nagashi_any_call_voids
+    assert table_rules(RiichiOptions(nagashi_called_discard_voids=True)).nagashi_any_call_voids
     ema = table_rules(preset("ema"))
     assert ema.multi_win is MultiWin.TRIPLE and ema.aborts == frozenset()
     wrc = table_rules(preset("wrc"))
     assert wrc.multi_win is MultiWin.HEAD_BUMP and Abort.TRIPLE_RON not in wrc.aborts
     custom = table_rules(
-        {
+        RiichiOptions.model_validate({
             "kuikae": "suji_allowed",
             "riichi_ankan": "forbidden",
             "riichi_min_points": 0,
@@ -86,7 +86,7 @@ def test_options_reach_the_table_rules() -> None:
             "kokushi_rob_ankan": False,
             "kan_dora": False,
             "abortive_draws": ["suufon_renda"],
-        }
+        })
     )
     assert custom.kuikae is Kuikae.SUJI_ALLOWED and not custom.rob_concealed_kong_thirteen_orphans
     assert custom.riichi is not None and custom.riichi.ankan is RiichiAnkan.FORBIDDEN
@@ -98,13 +98,13 @@ def test_options_reach_the_table_rules() -> None:
 def test_local_options_reach_the_table_rules() -> None:
     """Every option is playable at the table: nothing is refused any more."""
     rules = table_rules(
-        {
+        RiichiOptions.model_validate({
             "shiisan_puutaa": True,
             "chankan_reveals_kan_dora": True,
             "karaten_counts_as_tenpai": True,
             "paarenchan": True,
             "aka_dora": 4,
-        }
+        })
     )
     assert rules.first_draw_any_shape and rules.chankan_reveals_kan_dora
     assert rules.karaten_counts_as_tenpai and rules.wall.red_fives == (1, 2, 1)

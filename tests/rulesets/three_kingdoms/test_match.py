@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.ruleset import table_for
 from engine.state import HandResult, MatchState
 from rulesets.three_kingdoms import RULESET, Options
-from rulesets.three_kingdoms.match import ThreeKingdomsMatch, final_scores, unclaimed_deposits
+from rulesets.three_kingdoms.match import final_scores, match_rules, unclaimed_deposits
 
 
 def _result(outcome: str, riichi: tuple[bool, ...], seating: tuple[int, ...]) -> HandResult:
@@ -52,7 +52,7 @@ def test_leftover_deposits_discarded_or_returned() -> None:
 
 
 def test_sixteen_hands_with_mcr_seat_changes() -> None:
-    rules = ThreeKingdomsMatch(Options())
+    rules = match_rules(Options())
     first = rules.first_hand()
     assert (first.dealer, first.round_wind, first.seating, first.label) == (
         0,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from engine.context import WinContext
 from engine.ruleset import TableRuleset, parse_options
@@ -148,12 +148,9 @@ def test_best_choice_prefers_a_legal_one() -> None:
     assert not out.legal and out.details["qualifying"] == 7 and out.total == 10
 
 
-def test_options_from_another_model_are_converted() -> None:
-    class Other(BaseModel):
-        dora_scope: str = "whole_hand"
-
+def test_options_are_the_rulesets_model_parsed() -> None:
     win = WinContext.from_json({"concealed": "1133557799m22p88s46p", "win_tile": "5p"})
-    assert RULESET.score(win, Other()).legal
+    assert RULESET.score(win, parse_options(RULESET, {"dora_scope": "whole_hand"})).legal
 
 
 def test_single_wait_only_while_the_winning_tile_is_scored() -> None:

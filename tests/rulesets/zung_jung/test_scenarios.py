@@ -18,14 +18,15 @@ from engine.actions import (
     Win,
 )
 from engine.decide import start, step
+from engine.match import net
 from engine.notation import format_tiles, parse_tile, parse_tiles
+from engine.ruleset import table_for
 from engine.simulate import acting_seat
 from engine.state import MatchState, Table
 from engine.views import view_for
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
-from rulesets.zung_jung.settlement import net, settle
-from rulesets.zung_jung.table import table
+from rulesets.zung_jung.settlement import settle
 from tests.engine.conftest import arrange
 
 JUNK_A = "1m4m7m2p5p8p3s6s9s1z2z3z4z"
@@ -36,7 +37,7 @@ READY = "234m234m567p55s67s"  # waits on 5s / 8s; §11 B plus a blessing
 
 def rigged(hands: list[str], draws: str) -> Table:
     wall = arrange(RULESET.table_rules(Options()).wall, hands, draws=draws)
-    base = table({"hands_per_game": 4})
+    base = table_for(RULESET, {"hands_per_game": 4})
     return replace(base, walls=lambda s, n: wall)
 
 
@@ -223,7 +224,7 @@ def test_bonus_tiles_are_scored_by_identity_at_the_table() -> None:
         j = next(j for j in range(53, back - 1) if tiles[j] == parse_tile(want))
         tiles[i], tiles[j] = tiles[j], tiles[i]
     rigged_wall = type(wall)(spec, tuple(tiles))
-    base = table({"hands_per_game": 4, "bonus_tiles": "full"})
+    base = table_for(RULESET, {"hands_per_game": 4, "bonus_tiles": "full"})
     tbl = replace(base, walls=lambda s, n: rigged_wall)
     state, _ = start(tbl, "bonus")
     state = answer(state, {0: SelfDrawWin})

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.context import WinContext
 from engine.ruleset import parse_options
 from rulesets.zung_jung import RULESET
@@ -48,16 +46,12 @@ def test_score_lines_like_the_cli() -> None:
     assert got[2]["total"] == 160
 
 
-def test_foreign_options_model_is_converted() -> None:
-    class Other(BaseModel):
-        model_config = ConfigDict(frozen=True)
-        chicken_value: int = 3
-
+def test_options_are_the_rulesets_model_parsed() -> None:
     out = RULESET.score(
         WinContext.from_json(
             {**D, "concealed": "456p789s555m9s", "melds": [{"type": "chi", "tiles": "123m"}]}
         ),
-        Other(),
+        parse_options(RULESET, {"chicken_value": 3}),
     )
     assert out.total == 3
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine.context import WinContext
+from engine.match import net
 from engine.notation import parse_tile
 from engine.scoring import Score
 from engine.state import HandResult, WinRecord
 from rulesets.zung_jung.options import Options
-from rulesets.zung_jung.settlement import net, responsible_seat, settle, settle_win
+from rulesets.zung_jung.settlement import responsible_seat, settle, settle_win
 
 E, S, W, N = range(4)
 T = parse_tile

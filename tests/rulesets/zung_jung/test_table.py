@@ -21,7 +21,6 @@ from engine.views import TableView
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import responsible_seat, settle
-from rulesets.zung_jung.table import table
 
 
 class HesitantBot:
@@ -154,7 +153,7 @@ def test_every_settlement_path_occurs_and_scores_are_conserved() -> None:
     """16-hand matches over several seeds; greedy bots, half of the matches with bots
     that sometimes let a win go by."""
     options = Options()
-    tbl = table()
+    tbl = table_for(RULESET)
     seen: Counter[str] = Counter()
     for i in range(N_PATH_MATCHES):
         bots = greedy_bots if i % 4 == 0 else hesitant_bots
@@ -198,7 +197,7 @@ def test_options_reach_the_table() -> None:
 )
 def test_option_variants_play(opts: dict[str, object]) -> None:
     options = Options.model_validate({**opts, "hands_per_game": 4})
-    tbl = table(options)
+    tbl = table_for(RULESET, options.model_dump())
     for i in range(2):
         rec = play_match(tbl, f"zj-variant-{i}", greedy_bots, check=True, keep_events=False)
         assert rec.state.over and rec.stats.hands == 4

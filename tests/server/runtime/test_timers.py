@@ -9,7 +9,8 @@ from typing import Any
 from engine.actions import Chow, Discard, SelfDrawWin, Win
 from engine.decide import start
 from engine.events import Answered
-from rulesets.mcr.table import table as mcr_table
+from engine.ruleset import table_for
+from rulesets.mcr import RULESET as MCR
 from server.config import Settings
 from server.repositories import MemoryStore
 from server.runtime.clock import Timers, fallback
@@ -27,7 +28,7 @@ def test_timers_allowance_and_bank() -> None:
 
 
 def test_fallback_never_wins_or_calls() -> None:
-    state, _ = start(mcr_table(), "fallback-seed")
+    state, _ = start(table_for(MCR), "fallback-seed")
     hand = state.hand
     assert hand is not None
     seat = hand.turn
