@@ -16,6 +16,14 @@ as is), nothing else is decoded. So the figures are the server's:
     python bench/load.py --tables 4,16 --ruleset mcr --echo
     python bench/load.py --tables 16 --ws websockets,wsproto     # transports side by side
     python bench/load.py --tables 16 --profile /tmp/server.prof  # cProfile the server
+    python bench/load.py --tables 16 --store sqlite,memory,postgres   # the database's share
+    python bench/load.py --tables 16 --stack uvloop-httptools,asyncio-h11  # event loop, HTTP
+
+``--store``: ``sqlite`` (a fresh file, the default), ``memory`` (the in-process store: no
+database at all) or ``postgres`` (a fresh database on ``--postgres``'s server, dropped
+after). ``--stack``: uvicorn's event loop and HTTP parser, ``LOOP-HTTP``. The variants of
+``--ws``, ``--store`` and ``--stack`` are run one after the other in the order given.
+``--port``: the first of the ports the bench's servers use (default: any free port).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 ADMIN = "bench-admin-token"
 TICK = os.sysconf("SC_CLK_TCK")
-OPTIONS = {
+OPTIONS: dict[str, Callable[[int], dict[str, Any]]] = {
     "mcr": lambda hands: {"hands_per_session": hands},
     "riichi": lambda hands: {"game_length": "tonpuusen"},
     "zung_jung": lambda hands: {},
@@ -61,11 +70,25 @@ except ImportError:  # pragma: no cover - the bench works without it, only slowe
     dumps = json.dumps
 
 
+_next_port = [0]
+
+
 def free_port() -> int:
+    """A free port: the next one from ``use_ports``' base if it was called, else any."""
+    while _next_port[0]:
+        port, _next_port[0] = _next_port[0], _next_port[0] + 1
+        with contextlib.suppress(OSError), socket.socket() as s:
+            s.bind(("127.0.0.1", port))
+            return port
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
+        port = int(s.getsockname()[1])
         return port
+
+
+def use_ports(base: int) -> None:
+    """Take the bench's ports from ``base`` upwards (a shared machine's port ranges)."""
+    _next_port[0] = base
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -120,19 +143,52 @@ def wait_port(port: int, timeout: float = 30) -> None:
 # ---------------------------------------------------------------------- the server
 
 
-def serve(port: int, ws: str, database_url: str, profile: str) -> None:
+def _postgres_admin(admin_url: str, statement: str) -> None:
+    from sqlalchemy import text
+
+    from server.db.engine import make_engine
+
+    async def run() -> None:
+        engine = make_engine(admin_url, isolation_level="AUTOCOMMIT")
+        try:
+            async with engine.connect() as conn:
+                await conn.execute(text(statement))
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+def fresh_postgres(admin_url: str) -> str:
+    """A new database on the server of ``admin_url``; its URL."""
+    name = f"jantaku_load_{uuid.uuid4().hex[:8]}"
+    _postgres_admin(admin_url, f'CREATE DATABASE "{name}"')
+    return admin_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_postgres(admin_url: str, url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    _postgres_admin(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def serve(port: int, ws: str, database_url: str, profile: str, stack: str) -> None:
     """The server process: what ``jantaku serve`` runs, with a choice of WebSocket
     implementation (``jantaku``: the default, server.ws.transport; or uvicorn's own
-    ``websockets`` / ``wsproto``)."""
+    ``websockets`` / ``wsproto``), of store (``memory``: no database) and of uvicorn's
+    event loop and HTTP parser (``stack``: ``LOOP-HTTP``, or empty: ``jantaku serve``'s)."""
     import uvicorn
 
     from server.app import create_app
+    from server.commands.serve import stack_options
     from server.config import Settings
     from server.db import migrate
+    from server.repositories.memory import MemoryStore
     from server.ws.transport import uvicorn_options
 
-    settings = Settings(port=port, database_url=database_url)
-    asyncio.run(migrate.upgrade(settings.database_url))
+    memory = database_url == "memory"
+    settings = Settings(port=port, database_url="sqlite://" if memory else database_url)
+    if not memory:
+        asyncio.run(migrate.upgrade(settings.database_url))
     if profile:  # uvicorn re-raises SIGTERM after its shutdown: write the profile then
         import cProfile
 
@@ -147,12 +203,18 @@ def serve(port: int, ws: str, database_url: str, profile: str) -> None:
         # enabled when the play starts (SIGUSR1 from run_tables): table creation is not in it
         signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
     options = uvicorn_options(settings)
+    options.update(stack_options())
     if ws != "jantaku":
         options["ws"] = ws
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning", **options)
+    if stack:
+        options["loop"], options["http"] = stack.split("-")
+    app = create_app(settings, store=MemoryStore() if memory else None)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **options)
 
 
-def start_server(port: int, ws: str, db: str, profile: str) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, ws: str, db: str, profile: str, stack: str = ""
+) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env.update(
         {
@@ -168,6 +230,7 @@ def start_server(port: int, ws: str, db: str, profile: str) -> subprocess.Popen[
     )
     cmd = [sys.executable, __file__, "--serve", str(port), "--ws", ws, "--db", db]
     cmd += ["--profile", profile] if profile else []
+    cmd += ["--stack", stack] if stack else []
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     wait_port(port)
     return proc
@@ -377,7 +440,8 @@ def show(row: dict[str, Any], as_json: bool) -> None:
         )
         return
     print(
-        f"{row['ws']:9s}{row['ruleset']:7s} tables={row['tables']:3d} clients={row['clients']:3d} "
+        f"{row['ws']:9s}{row['store']:9s}{row['stack']:18s}{row['ruleset']:7s} "
+        f"tables={row['tables']:3d} clients={row['clients']:3d} "
         f"{row['actions_per_s']:7.0f} actions/s {row['frames_per_s']:7.0f} frames/s "
         f"p50={row['p50_ms']:6.2f}ms p99={row['p99_ms']:7.2f}ms "
         f"cpu/action={row['server_cpu_ms_per_action']:5.2f}ms "
@@ -407,6 +471,23 @@ def main() -> None:
     parser.add_argument(
         "--no-state", action="store_true", help="clients do not ask for a state with each prompt"
     )
+    parser.add_argument(
+        "--store", default="sqlite", help="comma-separated: sqlite (default), memory, postgres"
+    )
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get(
+            "JANTAKU_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+        ),
+        help="a PostgreSQL server's URL for --store postgres (a fresh database is made on it)",
+    )
+    parser.add_argument(
+        "--stack",
+        default="",
+        help="comma-separated LOOP-HTTP of uvicorn (uvloop-httptools, asyncio-h11, ...); "
+        "empty: what jantaku serve uses",
+    )
+    parser.add_argument("--port", type=int, default=0, help="first port to use (default: any)")
     parser.add_argument("--echo", action="store_true", help="also measure a bare echo server")
     parser.add_argument("--echo-messages", type=int, default=300)
     parser.add_argument("--profile", default="", help="cProfile the server into this file")
@@ -421,7 +502,7 @@ def main() -> None:
     parser.add_argument("--echo-server", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.ws, args.db, args.profile)
+        serve(args.serve, args.ws, args.db, args.profile, args.stack)
         return
     if args.echo_server:
         echo_server(args.echo_server)
@@ -430,14 +511,27 @@ def main() -> None:
         import uvloop
 
         uvloop.install()
+    if args.port:
+        use_ports(args.port)
     ns = [int(x) for x in args.tables.split(",") if x]
     rulesets = [r for r in args.ruleset.split(",") if r]
     sizes: list[float] = []
-    for ws in [w for w in args.ws.split(",") if w]:
+    variants = [
+        (ws, store, stack)
+        for ws in [w for w in args.ws.split(",") if w]
+        for store in [d for d in args.store.split(",") if d]
+        for stack in [k for k in args.stack.split(",")]
+    ]
+    for ws, store, stack in variants:
         with tempfile.TemporaryDirectory() as tmp:
             port = free_port()
-            db = f"sqlite+aiosqlite:///{tmp}/bench.db"
-            proc = start_server(port, ws, db, args.profile)
+            pg = fresh_postgres(args.postgres) if store == "postgres" else None
+            db = {"sqlite": f"sqlite+aiosqlite:///{tmp}/bench.db", "memory": "memory"}.get(
+                store, pg
+            )
+            if db is None:
+                raise SystemExit(f"unknown --store {store!r}: sqlite, memory or postgres")
+            proc = start_server(port, ws, db, args.profile, stack)
             base = f"http://127.0.0.1:{port}"
             spy = None
             if args.spy:
@@ -470,7 +564,7 @@ def main() -> None:
                                 bool(args.profile),
                             )
                         )
-                        row["ws"] = ws
+                        row.update(ws=ws, store=store, stack=stack or "serve")
                         sizes.append(row["bytes_per_frame"])
                         show(row, args.json)
             finally:
@@ -479,6 +573,8 @@ def main() -> None:
                     spy.wait(30)
                 proc.terminate()
                 proc.wait(30)
+                if pg is not None:
+                    drop_postgres(args.postgres, pg)
     if args.echo:
         port = free_port()
         echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(port)], cwd=ROOT)

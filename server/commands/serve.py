@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+
+def stack_options() -> dict[str, Any]:
+    """uvicorn's event loop and HTTP parser for ``jantaku serve`` (docs/performance.md,
+    "The ASGI stack")."""
+    return {"loop": "auto", "http": "auto"}
 
 
 def serve(
@@ -54,5 +60,6 @@ def serve(
         port=settings.port,
         log_level=log_level,
         **uvicorn_options(settings),
+        **stack_options(),
         log_config=uvicorn_log_config(),
     )
