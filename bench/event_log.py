@@ -7,6 +7,11 @@ events a batch, a hand's end with its scoresheet row and projection now and then
 
     python bench/event_log.py --tables 16 --rounds 3
     python bench/event_log.py --url postgresql+asyncpg://postgres@127.0.0.1:5432/bench
+    python bench/event_log.py --plain    # the per-action path alone: no batch writes records
+
+``--plain`` renames the events that make a batch write records (a match's start, a hand's
+start and settlement, the match's end: the scoresheet rows, the projection, statistics
+and ratings), so every append is an action's plain insert.
 """
 
 from __future__ import annotations
@@ -17,24 +22,33 @@ import os
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-async def run(url: str, tables: int, rounds: int) -> dict[str, float]:
-    from server.db.store import SqlStore
+async def run(url: str, tables: int, rounds: int, plain: bool = False) -> dict[str, float]:
+    from server.db.store import RECORDED, SqlStore
     from server.repositories.protocols import LoggedEvent
     from tests.server.db.played import logged, played, record
 
     store = await SqlStore.open(url)
     try:
         match = played()
+        if plain:
+            match = tuple(
+                tuple(
+                    {**ev, "type": f"plain_{ev['type']}"} if ev["type"] in RECORDED else ev
+                    for ev in batch
+                )
+                for batch in match
+            )
         appends = 0
         cpu = wall = 0.0
         for r in range(rounds):
-            ids = [f"bench-{os.getpid()}-{r}-{t}" for t in range(tables)]
+            ids = [f"bench-{uuid.uuid4().hex[:8]}-{r}-{t}" for t in range(tables)]
             for t in ids:
                 await store.tables.add(record(t))
             logs = {t: logged(t, match) for t in ids}
@@ -58,12 +72,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--url", default="", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--plain", action="store_true", help="no batch writes records")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         url = args.url or f"sqlite+aiosqlite:///{tmp}/bench.db"
-        out = asyncio.run(run(url, args.tables, args.rounds))
+        out = asyncio.run(run(url, args.tables, args.rounds, args.plain))
     print(
-        f"tables={args.tables} appends={out['appends']:.0f} "
+        f"tables={args.tables} {'plain ' if args.plain else ''}appends={out['appends']:.0f} "
         f"cpu/append={out['cpu_us']:.0f}us wall/append={out['wall_us']:.0f}us "
         f"load {'/'.join(f'{x:.1f}' for x in os.getloadavg())}",
         flush=True,

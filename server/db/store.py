@@ -14,12 +14,14 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, cast
 
 import aiosqlite
+import asyncpg
 from sqlalchemy import (
     Column,
     Row,
@@ -41,7 +43,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from server.db import migrate
-from server.db.engine import is_sqlite, make_engine
+from server.db.engine import SQLITE_PRAGMAS, is_sqlite, make_engine
 from server.db.models import (
     Audit,
     Base,
@@ -139,6 +141,16 @@ class Database:
         else:
             async with self.engine.begin() as conn:
                 yield conn
+
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[None]:
+        """The SQLite writer's turn without an engine connection (the event log's own
+        connection writes in it); nothing to wait for on another database."""
+        if self.sqlite:
+            async with self._write_lock:
+                yield
+        else:
+            yield
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncConnection]:
@@ -757,17 +769,105 @@ def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
         done.set_exception(exc)
 
 
+class SqliteAppender:
+    """The event log's own connection to a SQLite file, on a thread of its own: a group
+    of plain batches (no records to write, no fencing epoch) is one call to that thread —
+    ``BEGIN IMMEDIATE``, every table's last seq, the insert, ``COMMIT`` — instead of the
+    several driver round trips and SQLAlchemy's transaction, pool and greenlet hops of the
+    general path. Same file, same pragmas (WAL, ``synchronous=FULL``, foreign keys), same
+    row text; it writes only in the store's SQLite writer turn (``Database.writing``)."""
+
+    def __init__(self, path: str, encode: Callable[[Any], str]) -> None:
+        self.path = path
+        self.encode = encode
+        self._conn: sqlite3.Connection | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="jantaku-event-log")
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            for pragma in SQLITE_PRAGMAS:
+                conn.execute(pragma)
+            self._conn = conn
+        return self._conn
+
+    def _write(self, order: list[str], batches: dict[str, list[LoggedEvent]]) -> None:
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            marks = ",".join("?" * len(order))
+            last = dict(
+                conn.execute(
+                    f"SELECT match_id, MAX(seq) FROM {EVENTS.name} "
+                    f"WHERE match_id IN ({marks}) GROUP BY match_id",
+                    order,
+                ).fetchall()
+            )
+            _check_seqs(order, batches, last)
+            conn.executemany(
+                f"INSERT INTO {EVENTS.name} (match_id, seq, hand_number, type, event) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (ev.table_id, ev.seq, ev.hand_number, _type(ev), self.encode(ev.event))
+                    for t in order
+                    for ev in batches[t]
+                ],
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    async def write(self, order: list[str], batches: dict[str, list[LoggedEvent]]) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, self._write, order, batches)
+
+    def _close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    async def close(self) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, self._close)
+        self._thread.shutdown(wait=True)
+
+
+def _type(ev: LoggedEvent) -> str:
+    return str(ev.event.get("type", ""))
+
+
+def _check_seqs(
+    order: list[str], batches: dict[str, list[LoggedEvent]], last: dict[str, int]
+) -> None:
+    """Each table's batch must follow its last stored seq (``ValueError`` otherwise)."""
+    for table_id in order:
+        expected = last.get(table_id, 0)
+        for ev in batches[table_id]:
+            expected += 1
+            if ev.seq != expected:
+                raise ValueError(f"table {table_id}: seq {ev.seq} after {expected - 1}")
+
+
 class SqlEventLog:
     """Group commit: the batches appended while a transaction is being written wait and
     then go together into the next one (one commit, one fsync, for many tables' moves).
     Each ``append`` returns only once its own batch is committed, so an acknowledged
     action is on disk as before. A group that fails is written again batch by batch, so
-    each batch gets its own outcome (one table's refused batch never refuses another's)."""
+    each batch gets its own outcome (one table's refused batch never refuses another's).
+    On a SQLite file, a group of plain batches goes through ``SqliteAppender``."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
+        path = sqlite_file(db.engine.url.render_as_string(hide_password=False))
+        encode = db.engine.dialect._json_serializer or json.dumps  # what the JSON column writes
+        self._appender = SqliteAppender(path, encode) if path is not None else None
+
+    async def close(self) -> None:
+        if self._appender is not None:
+            await self._appender.close()
 
     async def append(self, events: list[LoggedEvent]) -> None:
         """All or nothing: a batch whose seqs do not follow the table's last one, or a
@@ -816,6 +916,12 @@ class SqlEventLog:
             batches.setdefault(ev.table_id, []).append(ev)
         order = sorted(batches)
         try:
+            if self._appender is not None and not any(
+                ev.epoch is not None or ev.event.get("type") in RECORDED for ev in events
+            ):
+                async with self.db.writing():
+                    await self._appender.write(order, batches)
+                return
             async with self.db.write() as conn:
                 locked: dict[str, Row[Any]] = {}
                 for table_id in order:
@@ -831,33 +937,28 @@ class SqlEventLog:
                             locked[table_id] = match
                 # Otherwise the primary key (match, seq) refuses a second writer of the same
                 # seq and the foreign key an unknown match.
-                last = await self._last_seqs(conn, order)
-                for table_id in order:
-                    expected = last.get(table_id, 0)
-                    for ev in batches[table_id]:
-                        expected += 1
-                        if ev.seq != expected:
-                            raise ValueError(f"table {table_id}: seq {ev.seq} after {expected - 1}")
+                _check_seqs(order, batches, await self._last_seqs(conn, order))
                 await self._insert(conn, [ev for t in order for ev in batches[t]])
                 for table_id, match in locked.items():
                     await self._records(conn, table_id, batches[table_id], match)
         except IntegrityError as exc:
             raise ValueError(f"event log write refused: {exc.orig}") from None
-        except sqlite3.IntegrityError as exc:  # from the SQLite driver itself (_insert)
-            raise ValueError(f"event log write refused: {exc}") from None
-        except (DBAPIError, OSError, sqlite3.Error) as exc:
+        except (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError) as exc:
+            raise ValueError(f"event log write refused: {exc}") from None  # from a driver
+        except (DBAPIError, OSError, sqlite3.Error, asyncpg.PostgresError) as exc:
             raise StorageError(f"event log unavailable: {exc}") from exc
 
     async def _last_seqs(self, conn: AsyncConnection, table_ids: list[str]) -> dict[str, int]:
         """Each table's last stored seq (tables without events are left out)."""
-        driver = await self._sqlite_driver(conn)
-        if driver is not None:
+        sqlite_driver, pg_driver = await self._drivers(conn)
+        sql = f"SELECT match_id, MAX(seq) FROM {EVENTS.name} WHERE match_id "
+        if sqlite_driver is not None:
             marks = ",".join("?" * len(table_ids))
-            sql = (
-                f"SELECT match_id, MAX(seq) FROM {EVENTS.name} "
-                f"WHERE match_id IN ({marks}) GROUP BY match_id"
-            )
-            return {str(t): int(n) for t, n in await driver.execute_fetchall(sql, table_ids)}
+            sql += f"IN ({marks}) GROUP BY match_id"
+            return {str(t): int(n) for t, n in await sqlite_driver.execute_fetchall(sql, table_ids)}
+        if pg_driver is not None:
+            rows = await pg_driver.fetch(sql + "= ANY($1::text[]) GROUP BY match_id", table_ids)
+            return {str(t): int(n) for t, n in rows}
         query = (
             select(EVENTS.c.match_id, func.max(EVENTS.c.seq))
             .where(EVENTS.c.match_id.in_(table_ids))
@@ -866,48 +967,55 @@ class SqlEventLog:
         return {str(t): int(n) for t, n in (await conn.execute(query)).all()}
 
     async def _insert(self, conn: AsyncConnection, events: list[LoggedEvent]) -> None:
-        """The rows in one statement. On SQLite straight through the driver (in the
-        transaction SQLAlchemy opened; the JSON text is what the ``JSON`` column writes):
-        no statement compiled, one trip to the driver's thread."""
-        driver = await self._sqlite_driver(conn)
-        if driver is None:
-            await conn.execute(
-                insert(EVENTS),
+        """The rows in one statement, straight through the driver (in the transaction
+        SQLAlchemy opened; the JSON text is what the ``JSON`` column writes): no
+        statement compiled, one trip to the driver (its thread, or the server)."""
+        sqlite_driver, pg_driver = await self._drivers(conn)
+        encode = conn.dialect._json_serializer or json.dumps
+        columns = f"INSERT INTO {EVENTS.name} (match_id, seq, hand_number, type, event) "
+        if sqlite_driver is not None:
+            await sqlite_driver.executemany(
+                columns + "VALUES (?, ?, ?, ?, ?)",
                 [
-                    {
-                        "match_id": ev.table_id,
-                        "seq": ev.seq,
-                        "hand_number": ev.hand_number,
-                        "type": str(ev.event.get("type", "")),
-                        "event": ev.event,
-                    }
+                    (ev.table_id, ev.seq, ev.hand_number, _type(ev), encode(ev.event))
                     for ev in events
                 ],
             )
             return
-        encode = conn.dialect._json_serializer or json.dumps
-        await driver.executemany(
-            f"INSERT INTO {EVENTS.name} (match_id, seq, hand_number, type, event) "
-            "VALUES (?, ?, ?, ?, ?)",
+        if pg_driver is not None:
+            await pg_driver.execute(
+                columns + "SELECT m, s, h, t, e::json FROM unnest($1::text[], $2::int[], "
+                "$3::int[], $4::text[], $5::text[]) AS rows (m, s, h, t, e)",
+                [ev.table_id for ev in events],
+                [ev.seq for ev in events],
+                [ev.hand_number for ev in events],
+                [_type(ev) for ev in events],
+                [encode(ev.event) for ev in events],
+            )
+            return
+        await conn.execute(
+            insert(EVENTS),
             [
-                (
-                    ev.table_id,
-                    ev.seq,
-                    ev.hand_number,
-                    str(ev.event.get("type", "")),
-                    encode(ev.event),
-                )
+                {
+                    "match_id": ev.table_id,
+                    "seq": ev.seq,
+                    "hand_number": ev.hand_number,
+                    "type": _type(ev),
+                    "event": ev.event,
+                }
                 for ev in events
             ],
         )
 
-    async def _sqlite_driver(self, conn: AsyncConnection) -> Any:
-        """The aiosqlite connection under ``conn`` (None on another database)."""
-        if not self.db.sqlite:
-            return None
+    async def _drivers(self, conn: AsyncConnection) -> tuple[Any, Any]:
+        """The aiosqlite or the asyncpg connection under ``conn`` (the other None)."""
         raw = await conn.get_raw_connection()
         driver = raw.driver_connection
-        return driver if isinstance(driver, aiosqlite.Connection) else None
+        if isinstance(driver, aiosqlite.Connection):
+            return driver, None
+        if isinstance(driver, asyncpg.Connection):
+            return None, driver
+        return None, None
 
     async def _records(
         self, conn: AsyncConnection, table_id: str, batch: list[LoggedEvent], match: Row[Any]
@@ -1202,7 +1310,8 @@ class SqlStore:
         self.players: PlayerRepository = SqlPlayers(self.db)
         self.sessions: SessionRepository = SqlSessions(self.db)
         self.tables: TableRepository = SqlTables(self.db)
-        self.events: EventLog = SqlEventLog(self.db)
+        self._log = SqlEventLog(self.db)
+        self.events: EventLog = self._log
         self.records: RecordRepository = SqlRecords(self.db)
         self.tournaments: TournamentRepository = SqlTournaments(self.db)
 
@@ -1215,6 +1324,7 @@ class SqlStore:
         return cls(engine)
 
     async def close(self) -> None:
+        await self._log.close()
         await self.db.engine.dispose()
 
 
