@@ -46,6 +46,38 @@ def test_a_stale_epoch_is_refused_and_writes_nothing(db_url: str) -> None:  # no
     asyncio.run(run())
 
 
+def test_a_fenced_append_in_a_group_fails_only_its_own_table(db_url: str) -> None:  # noqa: F811
+    """Appends of several tables arriving together share a group commit; one whose epoch
+    a takeover raised is refused alone, and the other tables' batches are stored."""
+
+    async def run() -> None:
+        store = await SqlStore.open(db_url)
+        try:
+            ids = ["grp-a", "grp-b", "grp-c"]
+            logs = {}
+            for t in ids:
+                await store.tables.add(record(t, hands=1))
+                await claim_epoch(store, t, "a")
+                logs[t] = [
+                    [dataclasses.replace(e, epoch=1) for e in batch]
+                    for batch in logged(t, played(1))
+                ]
+                await store.events.append(logs[t][0])
+            await claim_epoch(store, "grp-b", "b")  # b takes grp-b over: epoch 2
+            results = await asyncio.gather(
+                *(store.events.append(logs[t][1]) for t in ids), return_exceptions=True
+            )
+            assert results[0] is None and results[2] is None
+            assert isinstance(results[1], Fenced)
+            for t in ("grp-a", "grp-c"):
+                assert len(await store.events.read(t)) == len(logs[t][0]) + len(logs[t][1])
+            assert len(await store.events.read("grp-b")) == len(logs["grp-b"][0])
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
 def test_a_stale_owner_cannot_save_the_table_record(db_url: str) -> None:  # noqa: F811
     """Seat changes, pause and resume (``TableRepository.save``) are fenced like the
     appends: a save with a taken-over epoch is refused and changes nothing."""
