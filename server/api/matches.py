@@ -37,6 +37,7 @@ from server.records.exports import (
     load_sheet,
     load_tenhou6,
     mjai_lines,
+    sheet_of,
 )
 from server.records.scoresheet import match_summary, standings_csv, to_csv
 from server.records.sheet import RulesetUnavailable
@@ -59,7 +60,10 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 async def _sheet(svc: Services, match_id: str) -> dict[str, Any]:
+    held = svc.manager.as_sent(match_id)
     try:
+        if held is not None:  # claim pacing holds a hand's end: not on the sheet yet
+            return await sheet_of(svc.store, held[0], upto=held[1])
         return await load_sheet(svc.store, match_id)
     except NoSuchMatch:
         raise not_found("match", match_id) from None
@@ -82,6 +86,15 @@ async def _unsealed(svc: Services, match_id: str, authorization: str | None) -> 
             "sealed",
             "this table's walls are still played at other tables of its duplicate round; "
             "its record opens when the round is over",
+        )
+
+
+def _not_held(svc: Services, match_id: str) -> None:
+    """A match whose end claim pacing still holds is not over for its players yet."""
+    held = svc.manager.as_sent(match_id)
+    if held is not None and held[0].status != "finished":
+        raise ApiError(
+            409, "not_exportable", f"the match is {held[0].status}; only finished matches export"
         )
 
 
@@ -120,6 +133,8 @@ async def list_matches(
 ) -> list[dict[str, Any]]:
     out = []
     for record in reversed(await svc.store.tables.list()):  # newest first
+        held = svc.manager.as_sent(record.id)
+        record = held[0] if held is not None else record  # as its players were sent it
         if status is not None and record.status != status:
             continue
         if ruleset is not None and record.ruleset != ruleset:
@@ -211,6 +226,9 @@ async def match_events(
         record = await load_match(svc.store, match_id)
     except NoSuchMatch:
         raise not_found("match", match_id) from None
+    held = svc.manager.as_sent(match_id)
+    if held is not None:  # a held match end: still running for everyone but the admin
+        record = held[0]
     if record.status not in ("finished", "aborted") and not _is_admin(svc, authorization):
         if bearer(authorization) is None:
             raise ApiError(
@@ -233,6 +251,7 @@ async def match_tenhou6(
 ) -> dict[str, Any]:
     """A finished riichi match as a tenhou.net/6 log, each seat with its display name."""
     await _unsealed(svc, match_id, authorization)
+    _not_held(svc, match_id)
     try:
         return await load_tenhou6(svc.store, match_id)
     except NoSuchMatch:
@@ -256,6 +275,7 @@ async def match_mjai(
 ) -> PlainTextResponse:
     """A finished riichi match as mjai JSON lines (docs/mjai.md), one event per line."""
     await _unsealed(svc, match_id, authorization)
+    _not_held(svc, match_id)
     try:
         messages = await load_mjai(svc.store, match_id, seat)
     except NoSuchMatch:

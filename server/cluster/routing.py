@@ -27,6 +27,8 @@ RETURNED = ("content-type", "retry-after", "location")
 OWNED = re.compile(
     r"^/api/(?:admin/)?tables/([^/]+)(?:/.*)?$|^/api/admin/matches/([^/]+)/.+$"
     r"|^/api/tournaments/[^/]+/tables/([^/]+)/[^/]+$"
+    # a live match's sheet, log and exports: the owner knows what claim pacing still holds
+    r"|^/api/matches/([^/]+)(?:/[^/]+)?$"
 )
 GATHERED = {"/api/tables", "/api/admin/tables"}
 

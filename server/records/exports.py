@@ -45,21 +45,24 @@ async def seat_names(store: Store, seats: list[str]) -> list[str]:
     return display_names(seats, players)
 
 
-async def sheet_of(store: Store, record: TableRecord) -> dict[str, Any]:
+async def sheet_of(store: Store, record: TableRecord, upto: int | None = None) -> dict[str, Any]:
+    """The scoresheet; with ``upto`` (claim pacing holds the events after that seq:
+    server.runtime.manager.as_sent) only the hands whose end was sent, and the standings
+    only if the match's end was."""
+    hands = await store.records.hands(record.id)
+    standings = await store.records.standings(record.id)
+    if upto is not None:
+        hands = [h for h in hands if h.seq <= upto]
+        standings = standings if record.status == "finished" else []
     projection = project(
         record.id,
         table_of(record.ruleset, record.options),
         record.seats,
-        await store.records.hands(record.id),
+        hands,
         await store.records.corrections(record.id),
         record.status == "finished",
     )
-    return scoresheet(
-        record,
-        projection,
-        await store.records.standings(record.id),
-        await seat_names(store, record.seats),
-    )
+    return scoresheet(record, projection, standings, await seat_names(store, record.seats))
 
 
 async def load_sheet(store: Store, match_id: str) -> dict[str, Any]:

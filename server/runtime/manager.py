@@ -7,6 +7,7 @@ a player may have only so many open tables and create them only so fast."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import time
 import uuid
 from collections.abc import Callable
@@ -285,6 +286,16 @@ class TableManager:
             for a in self.actors.values()
             if a.record.status in ("waiting", "playing", "paused") and player_id in a.record.seats
         ]
+
+    def as_sent(self, table_id: str) -> tuple[TableRecord, int] | None:
+        """While claim pacing holds a table's newest events (stored, not yet sent to its
+        players): its record as the players were sent it (the actor adopts the store's
+        projection only at the release) and the last seq sent. None when nothing is held
+        here: the store's records are what everyone has seen (docs/fair-play.md)."""
+        actor = self.actors.get(table_id)
+        if actor is None or not actor.pacer.holding:
+            return None
+        return copy.deepcopy(actor.record), actor._sent_seq()
 
     async def live_records_of(self, player_id: str) -> list[TableRecord]:
         """The tables not yet over at which the player sits on any instance of a cluster:
