@@ -131,7 +131,7 @@ def load_average() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def wait_port(port: int, timeout: float = 30) -> None:
+def wait_port(port: int, timeout: float = 120) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
