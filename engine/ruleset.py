@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -111,6 +111,18 @@ class Ruleset(ABC, Generic[OptionsT]):
     def hand_tiles(self, options: OptionsT) -> int:
         """Tiles in a complete hand counting kongs as 3: 14, or 17 for 16-tile rulesets."""
         return self.hand_size
+
+    def scorer(self, options: OptionsT) -> Callable[[WinContext], Score]:
+        """``score`` bound to ``options``: a table scores with it (``Table.score``), and so
+        may anyone scoring many hands under one options. A ruleset whose scoring reads a
+        plan of its options (values, exclusions, the patterns in force) reads it here,
+        once, so the plan and what scoring remembers with it live as long as the table,
+        not in a module; it must score exactly as ``score``. The default binds ``score``."""
+
+        def bound(win: WinContext) -> Score:
+            return self.score(win, options)
+
+        return bound
 
 
 PRESET_KEY = "preset"
@@ -261,14 +273,10 @@ def table_for(
 ) -> Table:
     """Validate ``raw_options`` and bind everything the engine needs to run a match."""
     options = parse_options(ruleset, raw_options)
-
-    def score(win: WinContext) -> Score:
-        return ruleset.score(win, options)
-
     return Table(
         ruleset_id=ruleset.id,
         rules=ruleset.table_rules(options),
-        score=score,
+        score=ruleset.scorer(options),
         match_rules=ruleset.match_rules(options),
         options=resolved_options(options),
         win_extras=ruleset.win_extras,

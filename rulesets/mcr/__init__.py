@@ -23,7 +23,7 @@ from __future__ import annotations
 from engine.ruleset import Names, TableRuleset
 from rulesets.mcr.match import match_rules
 from rulesets.mcr.options import Options
-from rulesets.mcr.scorer import score
+from rulesets.mcr.scorer import score, scorer
 from rulesets.mcr.table import table_rules
 from rulesets.mcr.texts import OPTION_TEXTS, PRESETS
 from rulesets.win_extras import win_extras
@@ -38,8 +38,9 @@ class MCRRuleset(TableRuleset[Options]):
     option_texts = OPTION_TEXTS
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
-    # A compiled function, not a method: no Python frame on the scoring path.
+    # Compiled functions, not methods: no Python frame on the scoring path.
     score = staticmethod(score)
+    scorer = staticmethod(scorer)  # the table's Plan of its options (scorer.Plan)
     table_rules = staticmethod(table_rules)
     match_rules = staticmethod(match_rules)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.context import InvalidInput, WinContext
@@ -96,23 +95,25 @@ class Plan:
         self.min_points: Final = options.min_points
 
 
-# Plans by the id of their Options (kept alive by the plan, so an id is not reused).
-_PLANS: Final[dict[int, Plan]] = {}
-
-
-def plan_of(options: Options) -> Plan:
-    plan = _PLANS.get(id(options))
-    if plan is not None and plan.options is options:
-        return plan
-    if len(_PLANS) >= 256:
-        _PLANS.clear()
-    plan = _PLANS[id(options)] = Plan(options)
-    return plan
-
-
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
     """Score a 14-tile win; with ``part``, score 14 tiles that are a part of a bigger
     winning hand under those rules (see ``PartRules``)."""
+    return score_planned(win, Plan(options), part)
+
+
+def scorer(options: Options) -> Callable[[WinContext], Score]:
+    """``score`` bound to ``options`` (``Ruleset.scorer``): the plan is read once, and
+    lives as long as the table (or the batch) that scores with it."""
+    plan = Plan(options)
+
+    def bound(win: WinContext) -> Score:
+        return score_planned(win, plan, None)
+
+    return bound
+
+
+def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) -> Score:
+    """``score`` with the options' plan already read."""
     # ``WinContext.check``: the hand facts count every tile anyway, so when the hand has
     # the right size (and no indicators) they find a flower or a fifth copy themselves,
     # and only a hand that fails asks ``hand_problem`` what is wrong.
@@ -137,7 +138,6 @@ def score(win: WinContext, options: Options, part: PartRules | None = None) -> S
     readings = _readings(win, facts)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
-    plan = plan_of(options)
     allowed = plan.allowed
     if allowed is not None and "nine_gates" not in allowed and len(readings) > 1:
         # its fixed extras only exist with the fan; the standard readings remain
@@ -400,7 +400,6 @@ def _nine_gates(counts: Sequence[int], win: int) -> bool:
     return all(before[base + i] == want[i] for i in range(9))
 
 
-@lru_cache(maxsize=64)
 def _allowed(options: Options) -> frozenset[str] | None:
     if not options.beginner:
         return None
@@ -410,7 +409,6 @@ def _allowed(options: Options) -> frozenset[str] | None:
     return frozenset(small | set(BEGINNER_BIG_FANS))
 
 
-@lru_cache(maxsize=64)
 def _values(options: Options) -> dict[str, int]:
     values: dict[str, int] = {}
     if options.edition == "wmo2006":

@@ -7,12 +7,14 @@ Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.context import InvalidInput, WinContext
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
-from rulesets.riichi.scorer import RULESET_ID, score_win
+from rulesets.riichi.scorer import RULESET_ID, actives_of, score_win
 from rulesets.riichi.table import table_rules
 from rulesets.riichi.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
@@ -35,6 +37,19 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
             return score_win(win, options)
         except InvalidInput as exc:
             return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
+
+    def scorer(self, options: RiichiOptions) -> Callable[[WinContext], Score]:
+        """``score`` with this table's own yaku in force and their memos."""
+        actives = actives_of(options)
+
+        def bound(win: WinContext) -> Score:
+            try:
+                win.check(14)
+                return score_win(win, options, actives)
+            except InvalidInput as exc:
+                return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
+
+        return bound
 
     table_rules = staticmethod(table_rules)
     match_rules = staticmethod(match_rules)

@@ -142,17 +142,28 @@ class _Active:
         return self.combos[found]
 
 
-# A few option objects are remembered, keyed by identity.
-_ACTIVE: dict[int, tuple[RiichiOptions, _Active, _Active]] = {}  # (options, open, closed)
+Actives = tuple[RiichiOptions, _Active, _Active]  # (options, open hands, closed hands)
 
 
-def _actives(opts: RiichiOptions) -> tuple[RiichiOptions, _Active, _Active]:
+def actives_of(opts: RiichiOptions) -> Actives:
+    """The yaku in force under ``opts`` for open and closed hands, with the memos scoring
+    fills in them. A table's scorer holds its own (``scorer``); free calls of ``score_win``
+    share the few in ``_ACTIVE``, the one scoring memo left at module level: built afresh
+    per call, they would make a free call 3-4 times slower."""
+    return (opts, _Active(opts, False), _Active(opts, True))
+
+
+# Free calls' actives, keyed by the options' identity (the entry keeps them alive).
+_ACTIVE: dict[int, Actives] = {}
+
+
+def _actives(opts: RiichiOptions) -> Actives:
     cached = _ACTIVE.get(id(opts))
     if cached is not None and cached[0] is opts:
         return cached
     if len(_ACTIVE) >= 64:
         _ACTIVE.clear()
-    made = _ACTIVE[id(opts)] = (opts, _Active(opts, False), _Active(opts, True))
+    made = _ACTIVE[id(opts)] = actives_of(opts)
     return made
 
 
@@ -169,8 +180,9 @@ def is_shiisan_puutaa(counts: list[int]) -> bool:
     return True
 
 
-def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
-    """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets."""
+def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = None) -> Score:
+    """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets.
+    ``actives``: ``actives_of(opts)`` held by the caller (a table's scorer)."""
     check_win(ctx, opts)
     h = HandFacts(ctx, opts)
     tsumo = ctx.tsumo
@@ -187,9 +199,10 @@ def score_win(ctx: WinContext, opts: RiichiOptions) -> Score:
             return _result(_patterns((d, 1), bonus=_NO_BONUS), 13, 0, 1, "yakuman",
                            LIMIT_BASE["yakuman"], h.dealer, True)
         return Score(RULESET_ID, (), 0, False, ScoreError.NOT_A_WIN, "no winning shape", {})
-    actives = _ACTIVE.get(id(opts))
-    if actives is None or actives[0] is not opts:
-        actives = _actives(opts)
+    if actives is None:
+        actives = _ACTIVE.get(id(opts))
+        if actives is None or actives[0] is not opts:
+            actives = _actives(opts)
     active = actives[2] if h.closed else actives[1]
     first = rs[0]
     features = h.features
