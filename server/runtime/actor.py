@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -450,7 +450,13 @@ class TableActor:
         hand = state.hand
         claim = hand is not None and hand.phase is Phase.CLAIM
         loop = asyncio.get_running_loop()
-        for place in range(4):
+        places: Sequence[int] = range(4)
+        if hand is not None and hand.phase is Phase.TURN:
+            # the seat on turn last: the engine's legal-actions memo (one entry per table)
+            # then still holds its actions when ``step`` checks the answer against them
+            mover = state.seating[hand.turn]
+            places = [*(q for q in places if q != mover), mover]
+        for place in places:
             seat = state.seating.index(place)
             legal = legal_actions(state, seat)
             current = self.prompts.get(place)
