@@ -131,7 +131,7 @@ def load_average() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def wait_port(port: int, timeout: float = 120) -> None:
+def wait_port(port: int, timeout: float = 180) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
@@ -313,6 +313,34 @@ async def make_tables(
     return tables
 
 
+def start_spy(pid: int, path: str) -> subprocess.Popen[bytes]:
+    """py-spy sampling the server's play (collapsed stacks, ``bench/spy_split.py`` reads
+    them). ``--gil``: only samples of a thread holding the GIL, so the event loop's epoll
+    wait and the database driver's idle worker are not counted as work; ``--nonblocking``:
+    the server is never stopped to be read (``--native`` stops it for every sample, which
+    on this machine made the server five times slower and its profile the ptrace's)."""
+    spy = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "py-spy"),
+            "record",
+            "--gil",
+            "--nonblocking",
+            "--rate",
+            "200",
+            "--pid",
+            str(pid),
+            "-f",
+            "raw",
+            "-o",
+            path,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.0)  # py-spy attaches before the play starts
+    return spy
+
+
 async def run_tables(
     base: str,
     pid: int,
@@ -322,12 +350,14 @@ async def run_tables(
     state: bool,
     seed: int,
     profiling: bool = False,
+    spy_path: str = "",
 ) -> dict[str, Any]:
     from server.client import ws_url
 
     tables = await make_tables(base, n, ruleset, hands, False)
     if profiling:
         os.kill(pid, signal.SIGUSR1)  # the profile covers the play only
+    spy = start_spy(pid, spy_path) if spy_path else None
     extra = {"state_on_prompt": "true"} if state else {}
     tally = Tally()
     rng = random.Random(seed)
@@ -345,6 +375,9 @@ async def run_tables(
     await asyncio.gather(*seats)
     wall = time.perf_counter() - t0
     user, system, loop = (b - a for a, b in zip(split0, cpu_split(pid), strict=True))
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)
+        spy.wait(60)
     cpu = user + system
     actions = max(tally.actions, 1)
     return {
@@ -497,6 +530,12 @@ def main() -> None:
         help="sample the server with py-spy (raw format) into this file; see docs/performance.md",
     )
     parser.add_argument("--json", action="store_true", help="print JSON lines")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=1,
+        help="tables of one hand played, not measured, before each ruleset's runs (0: none)",
+    )
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--db", default="", help=argparse.SUPPRESS)
     parser.add_argument("--echo-server", type=int, default=0, help=argparse.SUPPRESS)
@@ -533,24 +572,14 @@ def main() -> None:
                 raise SystemExit(f"unknown --store {store!r}: sqlite, memory or postgres")
             proc = start_server(port, ws, db, args.profile, stack)
             base = f"http://127.0.0.1:{port}"
-            spy = None
-            if args.spy:
-                spy = subprocess.Popen(
-                    [
-                        str(Path(sys.executable).parent / "py-spy"),
-                        "record",
-                        "--nonblocking",
-                        "--pid",
-                        str(proc.pid),
-                        "-f",
-                        "raw",
-                        "-o",
-                        args.spy,
-                    ],
-                    stdout=subprocess.DEVNULL,
-                )
             try:
                 for ruleset in rulesets:
+                    if args.warmup:  # first-use costs (routes, schemas, imports) not counted
+                        asyncio.run(
+                            run_tables(
+                                base, proc.pid, args.warmup, ruleset, 1, not args.no_state, 0
+                            )
+                        )
                     for n in [n for n in ns for _ in range(args.repeat)]:
                         row = asyncio.run(
                             run_tables(
@@ -562,15 +591,13 @@ def main() -> None:
                                 not args.no_state,
                                 n,
                                 bool(args.profile),
+                                args.spy,
                             )
                         )
                         row.update(ws=ws, store=store, stack=stack or "serve")
                         sizes.append(row["bytes_per_frame"])
                         show(row, args.json)
             finally:
-                if spy is not None:
-                    spy.send_signal(signal.SIGINT)
-                    spy.wait(30)
                 proc.terminate()
                 proc.wait(30)
                 if pg is not None:
