@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from server.accounts import AuthLimits, Passwords
 from server.config import Settings
+from server.fairplay.cache import CollusionCache
 from server.ladder.cache import LadderCache
 from server.repositories.protocols import Store
 from server.runtime.actor import TableActor
@@ -31,6 +32,7 @@ class Services:
 
     _tasks: set[asyncio.Task[bool]] = field(init=False, default_factory=set)
     ladder_cache: LadderCache = field(init=False, default_factory=LadderCache)
+    collusion_cache: CollusionCache = field(init=False, default_factory=CollusionCache)
 
     def __post_init__(self) -> None:
         self.passwords = Passwords(self.settings)

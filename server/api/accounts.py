@@ -300,6 +300,7 @@ async def merge(body: MergeIn, svc: ServicesDep, _: AdminCallerDep) -> MergeOut:
     await svc.manager.kick_player(body.source)
     report = await svc.store.players.merge(body.source, body.target)
     svc.manager.repoint(body.source, target.id, target.name)
+    svc.collusion_cache.clear()  # its facts name the source
     return MergeOut(
         source=body.source,
         target=body.target,

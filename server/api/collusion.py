@@ -33,7 +33,13 @@ async def collusion(
     ruleset = _ruleset(ruleset)
     start, end = _range(since, until)
     report = await collusion_report(
-        svc.store, ruleset, since=start, until=end, min_matches=min_matches, threshold=threshold
+        svc.store,
+        ruleset,
+        since=start,
+        until=end,
+        min_matches=min_matches,
+        threshold=threshold,
+        cache=svc.collusion_cache,
     )
     pairs = report.pairs if all_pairs else report.flagged
     pairs = pairs[:limit]

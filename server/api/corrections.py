@@ -68,6 +68,7 @@ async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[
         raise ApiError(409, "match_voided", "the match is voided")
     hand = await svc.store.records.void_last_hand(match_id, body.by, body.reason)
     svc.ladder_cache.forget(match_id)  # the ladder reads the corrected standings
+    svc.collusion_cache.forget(match_id)  # the collusion report leaves voided hands out
     if hand is None:
         raise ApiError(409, "no_hand", "the match has no hand left to void")
     return await _corrected(svc, match_id)
@@ -80,6 +81,7 @@ async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str,
         raise ApiError(409, "match_running", f"the match is {record.status}: abort it first")
     voided = await svc.store.records.void_match(match_id, body.by, body.reason)
     svc.ladder_cache.forget(match_id)  # the ladder leaves a voided match out
+    svc.collusion_cache.forget(match_id)  # and so does the collusion report
     if not voided:
         raise ApiError(409, "match_voided", "the match is already voided")
     return await _corrected(svc, match_id)

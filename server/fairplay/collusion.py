@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -102,12 +102,20 @@ def is_player(occupant: str) -> bool:
 
 
 def match_facts(
-    match_id: str, seats: Sequence[str], events: Iterable[tuple[int, Mapping[str, Any]]]
+    match_id: str,
+    seats: Sequence[str],
+    events: Iterable[tuple[int, Mapping[str, Any]]],
+    voided_hands: Collection[int] = (),
+    standins: Sequence[Sequence[int]] | None = None,
 ) -> MatchFacts:
     """The facts of one match from its logged events, ``(seq, event JSON)`` in order;
-    ``seats`` are the table's occupants per place (bots and open seats count as nobody)."""
+    ``seats`` are the table's occupants per place (bots and open seats count as nobody).
+    A hand in ``voided_hands`` (voided by a correction) is left out; in a hand listed in
+    ``standins[place]`` (a stand-in bot played that place for its absent player) that
+    place counts as nobody, like a bot (docs/fair-play.md)."""
     places = tuple(s if is_player(s) else None for s in seats)
     out = MatchFacts(match_id, places)
+    stood_in = [set(h) for h in standins or ()]
     hand: HandFacts | None = None
     seating: list[int] = [0, 1, 2, 3]
     riichi: set[int] = set()
@@ -118,10 +126,19 @@ def match_facts(
         kind = ev.get("type")
         if kind == "hand_started":
             seating = [int(p) for p in ev.get("seating", (0, 1, 2, 3))]
+            number = int(ev.get("hand_number", 0))
+            if number in voided_hands:
+                hand = None  # its events are skipped up to the next hand's start
+                continue
             hand = HandFacts(
-                int(ev.get("hand_number", 0)),
+                number,
                 str(ev.get("label", "")),
-                tuple(places[p] if p < len(places) else None for p in seating),
+                tuple(
+                    places[p]
+                    if p < len(places) and not (p < len(stood_in) and number in stood_in[p])
+                    else None
+                    for p in seating
+                ),
             )
             out.hands.append(hand)
             riichi = set()

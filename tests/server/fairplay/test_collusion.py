@@ -5,12 +5,17 @@ threshold, and the evidence names the moments; the pure signals on hand-written 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server.db.store import SqlStore
+from server.fairplay.cache import CollusionCache
 from server.fairplay.collusion import analyse, match_facts
 from server.fairplay.source import collusion_report
+from tests.server.db.conftest import fresh_postgres
 from tests.server.fairplay.planted import COLLUDERS, MATCHES, planted_store, stored
 
 
@@ -133,12 +138,21 @@ def test_a_win_taken_is_no_pass_and_self_draws_are_no_deal_in() -> None:
     assert hand.flow == {("a", "b"): 500}  # the table's deposits move between nobody
 
 
-def test_the_sql_store_gives_the_same_report(tmp_path: Path) -> None:
-    """The same three matches stored in SQLite and in memory: identical reports."""
+@pytest.fixture(params=["sqlite", "postgresql"])
+def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'c.db'}"
+    else:
+        yield from fresh_postgres()
+
+
+def test_the_sql_store_gives_the_same_report(sql_url: str) -> None:
+    """The same three matches stored in SQLite or PostgreSQL and in memory: identical
+    reports."""
     seats = [COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]
 
     async def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        sql = await SqlStore.open(f"sqlite+aiosqlite:///{tmp_path / 'c.db'}")
+        sql = await SqlStore.open(sql_url)
         try:
             a = await collusion_report(await stored([seats] * 3, sql), "riichi", min_matches=1)
         finally:
@@ -148,3 +162,52 @@ def test_the_sql_store_gives_the_same_report(tmp_path: Path) -> None:
 
     from_sql, from_memory = asyncio.run(both())
     assert len(from_sql) == 6 and from_sql == from_memory
+
+
+def test_voided_hands_and_stand_in_seats_count_for_nobody() -> None:
+    """A hand voided by a correction is left out; in a hand a stand-in bot played a
+    player's place, that place is nobody (the player's figures and pairs leave it out)."""
+    seats = ["ann", "bob", "bot:greedy", "cat"]
+    events = _hand(0, 3, 1, passer=3) + _hand(1, 1, 0, passer=None) + _hand(2, 3, 1, passer=3)
+    facts = match_facts("m1", seats, _log(*events), voided_hands={0}, standins=[[], [], [], [2]])
+    assert [h.hand_number for h in facts.hands] == [1, 2]
+    second, third = facts.hands
+    assert second.players == ("ann", "bob", None, "cat")
+    assert third.players == ("ann", "bob", None, None)  # cat's place: a stand-in
+    assert [(m.actor, m.partner) for m in third.deal_ins] == [("bob", "")]
+    assert [(o, f, p) for o, f, p, _ in third.offers] == [(None, "bob", True)]
+    pairs = {(p.a, p.b): p for p in analyse([facts], min_matches=1).pairs}
+    bc = pairs[("bob", "cat")]
+    assert (bc.hands, bc.deal_a_into_b, bc.passed, bc.offers, bc.gross) == (1, 0, 0, 0, 0)
+    assert pairs[("ann", "bob")].hands == 2
+
+
+def test_the_report_is_kept_until_a_correction() -> None:
+    """Each match is read once; the same request reuses the report; voiding a hand makes
+    the match read again and the report computed again without it."""
+
+    async def run() -> None:
+        seats = [COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]
+        store = await stored([seats] * 3)
+        cache = CollusionCache()
+        first = await collusion_report(store, "riichi", min_matches=1, cache=cache)
+        again = await collusion_report(store, "riichi", min_matches=1, cache=cache)
+        assert again is first and cache.reads == 3
+        other = await collusion_report(store, "riichi", min_matches=2, cache=cache)
+        assert other is not first and cache.reads == 3  # the facts are reused
+        hands = sum(p.hands for p in first.pairs)
+        assert await store.records.void_last_hand("m001", "ops", "test") is not None
+        cache.forget("m001")
+        fixed = await collusion_report(store, "riichi", min_matches=1, cache=cache)
+        assert fixed is not first and cache.reads == 4
+        assert sum(p.hands for p in fixed.pairs) == hands - 6  # one hand of six pairs
+        uncached = await collusion_report(store, "riichi", min_matches=1)
+        assert [p.json() for p in uncached.pairs] == [p.json() for p in fixed.pairs]
+        stale = CollusionCache(ttl=10.0, clock=lambda: clock[0])
+        clock = [0.0]
+        await collusion_report(store, "riichi", min_matches=1, cache=stale)
+        clock[0] = 11.0  # kept longer than the ttl: read again (another instance's edits)
+        await collusion_report(store, "riichi", min_matches=1, cache=stale)
+        assert stale.reads == 6
+
+    asyncio.run(run())
