@@ -51,6 +51,11 @@ def auth_frame(token: str) -> str:
     return json.dumps({"type": "auth", "token": token})
 
 
+def _slow(exc: BaseException) -> bool:
+    """The server took too long to open the connection (it is there, but overloaded)."""
+    return isinstance(exc, TimeoutError)
+
+
 class SeatClient:
     def __init__(
         self,
@@ -131,8 +136,9 @@ class SeatClient:
             try:
                 return await self._play(resync=not first)
             except (Dropped, ConnectionClosed, OSError, InvalidHandshake, InvalidURI) as exc:
-                if first and isinstance(exc, OSError | InvalidHandshake | InvalidURI):
-                    raise  # never got in: the caller reports it
+                never_in = isinstance(exc, OSError | InvalidHandshake | InvalidURI)
+                if first and never_in and not (self.reconnect_for > 0 and _slow(exc)):
+                    raise  # never got in: the caller reports it (a slow server is retried)
                 code = exc.code if isinstance(exc, Dropped) else None
                 if isinstance(exc, ConnectionClosed) and exc.rcvd is not None:
                     code = exc.rcvd.code

@@ -113,6 +113,7 @@ class ClusterNode:
         self.relays_to: dict[str, str] = {}  # here: conn -> owner instance
         self.served: dict[str, RelayedSocket] = {}  # owned here, client elsewhere
         self._orphans: dict[str, float] = {}  # table -> when first seen without a lease
+        self._claims: dict[str, asyncio.Future[TableActor | None]] = {}  # takeovers under way
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._instances: list[Instance] = []
@@ -201,9 +202,25 @@ class ClusterNode:
     async def claim(self, table_id: str) -> TableActor | None:
         """Take over a stored table nobody leases: the lease, a new fencing token, then
         the table rebuilt from its event log. None if another instance was faster or the
-        table is over."""
+        table is over. One takeover per table at a time here: the scan, a connection's
+        ``locate`` and an ``adopt`` asking for the same table share it, and a relayed
+        connection that arrives meanwhile waits for it (``_serve``)."""
         if table_id in self.manager.actors or self.draining:
             return self.manager.actors.get(table_id)
+        pending = self._claims.get(table_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._claim(table_id))
+            self._claims[table_id] = pending
+            pending.add_done_callback(lambda done: self._claimed(table_id, done))
+        return await asyncio.shield(pending)
+
+    def _claimed(self, table_id: str, done: asyncio.Future[TableActor | None]) -> None:
+        if self._claims.get(table_id) is done:
+            del self._claims[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: each caller gets it raised (or was cancelled)
+
+    async def _claim(self, table_id: str) -> TableActor | None:
         if not await self.leases.acquire(table_id):
             return None
         self.owned.add(table_id)
@@ -223,6 +240,11 @@ class ClusterNode:
             with contextlib.suppress(RedisError, OSError):
                 await self.leases.release(table_id)
             raise
+        if table_id not in self.owned:  # dropped while rebuilt (its lease lost, fenced)
+            if self.manager.actors.get(table_id) is actor:
+                del self.manager.actors[table_id]
+            await actor.stop(CloseCode.GOING_AWAY, MOVED)
+            return None
         self.takeovers += 1
         self._orphans.pop(table_id, None)
         log.info("table %s: taken over (epoch %d, %d events)", table_id, claimed[0], len(actor.log))
@@ -390,6 +412,13 @@ class ClusterNode:
         known = ("token", "seat", "state_on_prompt", "protocol", "flow", "auth")
         params = {k: v for k, v in sock.query_params.items() if k in known}
         try:
+            # The relaying instance saw this instance's lease, which a takeover takes
+            # before it rebuilds the table: the connection waits for the rebuild. (A table
+            # not live here afterwards is refused as moving, 1001: the client reconnects.)
+            pending = self._claims.get(table_id)
+            if pending is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(pending)
             await table_socket(sock, table_id, **params)  # type: ignore[arg-type]
         except Exception:
             log.exception("table %s: relayed connection failed", table_id)
@@ -448,6 +477,10 @@ class ClusterNode:
             try:
                 holder = await self.leases.holder(table_id)
                 if holder == self.id:
+                    pending = self._claims.get(table_id)
+                    if pending is not None:  # being taken over here: wait for the rebuild
+                        with contextlib.suppress(Exception):
+                            await asyncio.shield(pending)
                     if table_id in self.manager.actors:
                         return None
                 elif holder is not None:

@@ -133,12 +133,15 @@ class TableManager:
         return actor
 
     def _adopt(self, actor: TableActor) -> TableActor:
+        self._run(actor)
         self.actors[actor.id] = actor
+        return actor
+
+    def _run(self, actor: TableActor) -> None:
         actor.on_over = self._schedule_free
         if self.ownership is not None:
             actor.on_fenced = self.ownership.fenced
         actor.run()
-        return actor
 
     def _schedule_free(self, actor: TableActor) -> None:
         """Free an ended table after the grace period (spectators with a delay get their
@@ -173,10 +176,19 @@ class TableManager:
 
     async def stored(self, table_id: str) -> TableRecord:
         """The record of a table that has left memory: ``table_freed`` (410) names where
-        its match record is; ``table_not_found`` (404) when there never was one."""
+        its match record is; ``table_not_found`` (404) when there never was one;
+        ``table_moving`` (503) while a table not yet over is served nowhere here (a cluster
+        moves it between instances): a client tries again, maybe elsewhere."""
         record = await self.store.tables.get(table_id)
         if record is None:
             raise TableError(404, "table_not_found", f"no table '{table_id}'")
+        if record.status in OPEN:  # a cluster's table between two owners (or being rebuilt)
+            raise TableError(
+                503,
+                "table_moving",
+                f"table '{table_id}' is not served here now; try again",
+                retry_after=1.0,
+            )
         raise TableError(
             410,
             "table_freed",
@@ -233,14 +245,23 @@ class TableManager:
     ) -> TableActor:
         """Bring back a stored table (server restart, or a cluster takeover with the new
         lease's ``fence``): rebuild it from its seed and its event log and run it again.
-        Finished and aborted tables are restored read-only."""
+        Finished and aborted tables are restored read-only.
+
+        The actor is listed in ``actors`` only once rebuilt: a connection that found it
+        earlier would be welcomed by an empty table (``last_seq`` 0), its resync refused
+        as ahead of the table, and its player marked away by the rebuild."""
         table = build_table(record.ruleset, record.options)
         actor = TableActor(record, table, self.store, self.settings, names)
         actor.fence = fence
-        self._adopt(actor)
-        if record.seed is not None:
-            logged = await self.store.events.read(record.id)
-            await actor.call(lambda: actor.recover(record.seed or "", logged))
+        self._run(actor)
+        try:
+            if record.seed is not None:
+                logged = await self.store.events.read(record.id)
+                await actor.call(lambda: actor.recover(record.seed or "", logged))
+        except BaseException:
+            await actor.stop()
+            raise
+        self.actors[actor.id] = actor
         return actor
 
     async def restore_all(self) -> int:

@@ -81,7 +81,9 @@ async def table_socket(
     try:
         actor = await services.manager.require(table_id)
     except TableError as exc:  # none, or it ended and left memory
-        close = CloseCode.NO_TABLE if exc.status == 404 else CloseCode.TABLE_CLOSED
+        close = {404: CloseCode.NO_TABLE, 503: CloseCode.GOING_AWAY}.get(
+            exc.status, CloseCode.TABLE_CLOSED
+        )  # 503: the table is moving between instances; the client reconnects
         await _refuse(ws, exc.code, exc.message, close)
         return
     try:

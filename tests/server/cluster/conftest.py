@@ -141,7 +141,10 @@ async def in_play(base: str, n: int, events: int = 8, timeout: float = 30) -> No
     async with httpx.AsyncClient(timeout=10) as http:
         for _ in range(int(timeout / 0.2)):
             await asyncio.sleep(0.2)
-            live = (await http.get(f"{base}/api/admin/tables", headers=H)).json()
+            try:
+                live = (await http.get(f"{base}/api/admin/tables", headers=H)).json()
+            except httpx.TimeoutException:  # a starved instance on a loaded machine
+                continue
             if len(live) == n and min(t["events"] for t in live) >= events:
                 return
     raise AssertionError(f"the {n} tables did not get going")
@@ -207,6 +210,4 @@ def check_seat(s: Stored, seat: Seat) -> None:
     want = {seq: e for seq, e in expected.items() if seq >= first}
     missing = sorted(set(want) - set(seat.seen))
     extra = sorted(set(seat.seen) - set(want))
-    if seat.seen != want:
-        Path("/tmp/cl/seat_fail.txt").write_text(f"{missing} {extra} {seat.log}")
-    assert seat.seen == want, (missing, extra, seat.client.reconnects)
+    assert seat.seen == want, (missing, extra, seat.client.reconnects, seat.log[-40:])

