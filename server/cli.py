@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from server.commands.account import login, logout, register
+from server.commands.cluster import cluster
 from server.commands.db import db
 from server.commands.demo import demo
 from server.commands.export import export
@@ -32,6 +33,7 @@ app.command()(logout)
 app.command()(simulate)
 app.command()(export)
 app.add_typer(db)
+app.add_typer(cluster)
 
 
 if __name__ == "__main__":

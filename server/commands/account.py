@@ -65,9 +65,23 @@ def _password(from_stdin: bool, confirm: bool) -> str:
 
 
 def _post(url: str, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    return api("POST", url, path, body=body, token=token)
+
+
+def api(
+    method: str,
+    url: str,
+    path: str,
+    *,
+    body: dict[str, Any] | None = None,
+    token: str | None = None,
+    timeout: float = 30.0,
+) -> dict[str, Any]:
+    """One REST call: its JSON answer, or the server's error printed and exit 1 (exit 2
+    when the server cannot be reached)."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     try:
-        r = httpx.post(f"{_key(url)}{path}", json=body, headers=headers, timeout=30)
+        r = httpx.request(method, f"{_key(url)}{path}", json=body, headers=headers, timeout=timeout)
     except httpx.HTTPError as exc:
         typer.echo(f"error: cannot reach {url}: {type(exc).__name__}", err=True)
         raise typer.Exit(2) from None

@@ -1,17 +1,20 @@
-"""Drain: an instance drained mid-match (asked through another instance) hands its
-tables over between two actions and exits; no event is lost or duplicated."""
+"""Drain: an instance drained mid-match (asked through another instance, with `jantaku
+cluster drain`) hands its tables over between two actions and exits; no event is lost or
+duplicated."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 
-import httpx
+from typer.testing import CliRunner, Result
 
+from server.cli import app
 from server.cluster.local import LocalCluster
 from tests.server.cluster.conftest import (
-    H,
+    ADMIN,
     check_log,
     check_seat,
     in_play,
@@ -22,13 +25,18 @@ from tests.server.cluster.conftest import (
 )
 
 
+def cli(*args: str) -> Result:
+    """``jantaku cluster …`` with the admin token in the environment."""
+    return CliRunner().invoke(app, ["cluster", *args], env={"JANTAKU_ADMIN_TOKEN": ADMIN})
+
+
 def test_drain_hands_tables_over_and_exits(cluster: LocalCluster, pg: str) -> None:
     rng = random.Random(7)
     a = cluster.start("a")
-    r = httpx.post(f"{a.url}/api/admin/cluster/instances/a/drain", headers=H)
-    assert r.status_code == 409 and r.json()["error"]["code"] == "no_other_instance"
-    r = httpx.post(f"{a.url}/api/admin/cluster/instances/nobody/drain", headers=H)
-    assert r.status_code == 404
+    r = cli("drain", "a", "--url", a.url)
+    assert r.exit_code == 1 and "no_other_instance" in r.output, r.output
+    r = cli("drain", "nobody", "--url", a.url)
+    assert r.exit_code == 1 and "instance_not_found" in r.output, r.output
     b = cluster.start("b")
     tables = [seat_table([a, b], rng, {"hands_per_session": 1}) for _ in range(3)]
 
@@ -36,10 +44,12 @@ def test_drain_hands_tables_over_and_exits(cluster: LocalCluster, pg: str) -> No
         play = asyncio.ensure_future(play_all(tables, timeout=60))
         await in_play(b.url, len(tables))
         assert "a" in owners(b.url).values()
-        async with httpx.AsyncClient(timeout=60) as http:
-            r = await http.post(f"{b.url}/api/admin/cluster/instances/a/drain", headers=H)
-        assert r.status_code == 200, r.text
-        out: dict[str, object] = r.json()
+        listed = await asyncio.to_thread(cli, "list", "--url", b.url)
+        assert listed.exit_code == 0 and "a " in listed.output and "b *" in listed.output
+        # the clients play on in this loop meanwhile
+        r = await asyncio.to_thread(cli, "drain", "a", "--json", "--url", b.url)
+        assert r.exit_code == 0, r.output
+        out: dict[str, object] = json.loads(r.output)
         await play
         return out
 
