@@ -6,7 +6,9 @@ PostgreSQL database, Redis), measuring:
 * with ``--kill`` (K >= 2): SIGKILL the instance holding most tables halfway through;
   per table it held, the time from the kill until a survivor lists it (``taken_over``,
   within a heartbeat of the takeover) and until its first new event elsewhere
-  (``failover``: that waits for a client to reconnect and for the paced answer);
+  (``failover``: that waits for a client to reconnect and for the paced answer), and
+  its parts: until a client of the table is welcomed again (``welcome``) and until one
+  gets a prompt again (``prompt``; the paced answer follows);
 * memory per live table: the instances' RSS with the tables live, less their RSS before
   the tables were made, over N;
 * the CPU the clients (this process) and the instances took, in cores.
@@ -57,6 +59,18 @@ class Stats:
     actions: int = 0
     reconnects: int = 0
     finished: int = 0
+    # the failover's parts, per table of the killed instance: kill -> first welcome and
+    # first prompt on a new connection (the table rebuilt and its client back)
+    killed: float | None = None
+    orphans: set[str] = field(default_factory=set)
+    welcomed: dict[str, float] = field(default_factory=dict)
+    prompted: dict[str, float] = field(default_factory=dict)
+
+    def back(self, table_id: str, kind: str) -> None:
+        if self.killed is None or table_id not in self.orphans:
+            return
+        seen = self.welcomed if kind == "welcome" else self.prompted
+        seen.setdefault(table_id, time.perf_counter() - self.killed)
 
 
 def rss(pid: int) -> int:
@@ -95,6 +109,8 @@ async def seat(
                     kind = frame["type"]
                     if os.environ.get("BENCH_DEBUG") == "2":
                         print(table_id, kind, str(frame)[:150])
+                    if kind in ("welcome", "prompt"):
+                        stats.back(table_id, kind)
                     if kind == "event":
                         last_seq = max(last_seq, frame["seq"])
                         if sent:
@@ -129,6 +145,10 @@ async def seat(
         first = False
         stats.reconnects += 1
         await asyncio.sleep(0.2 + rng.random() * 0.3)
+
+
+def most(times: dict[str, float]) -> float | None:
+    return round(max(times.values()), 2) if times else None
 
 
 def fresh_database(admin_url: str) -> str:
@@ -215,8 +235,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     tables = (await ah.get(f"{survivor.url}/api/admin/tables")).json()
                     events = {t["table_id"]: t["events"] for t in tables}
                     waiting = set(held.get(victim.name, []))
+                    stats.orphans = set(waiting)
                     victim.signal(signal.SIGKILL)
                     killed = time.perf_counter()
+                    stats.killed = killed
                     orphans = set(waiting)
                     while waiting and time.perf_counter() - killed < 30:
                         await asyncio.sleep(0.05)
@@ -256,6 +278,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "failover_median_s": round(statistics.median(failover), 2) if failover else None,
                 "failover_tables": len(failover),
                 "taken_over_max_s": round(max(taken), 2) if taken else None,
+                "welcome_max_s": most(stats.welcomed),
+                "prompt_max_s": most(stats.prompted),
                 "rss_per_table_kib": round((live_rss - before) / args.tables / 1024, 1),
                 "client_cores": round(mine / wall, 2),
                 "server_cores": round(server / wall, 2),
