@@ -5,17 +5,13 @@ threshold, and the evidence names the moments; the pure signals on hand-written 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from server.db.store import SqlStore
 from server.fairplay.cache import CollusionCache
 from server.fairplay.collusion import analyse, match_facts
 from server.fairplay.source import collusion_report
-from tests.server.db.conftest import fresh_postgres
+from tests.server.db.conftest import db_url  # noqa: F401  (fixture)
 from tests.server.fairplay.planted import COLLUDERS, MATCHES, planted_store, stored
 
 
@@ -138,21 +134,13 @@ def test_a_win_taken_is_no_pass_and_self_draws_are_no_deal_in() -> None:
     assert hand.flow == {("a", "b"): 500}  # the table's deposits move between nobody
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def sql_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'c.db'}"
-    else:
-        yield from fresh_postgres()
-
-
-def test_the_sql_store_gives_the_same_report(sql_url: str) -> None:
+def test_the_sql_store_gives_the_same_report(db_url: str) -> None:  # noqa: F811
     """The same three matches stored in SQLite or PostgreSQL and in memory: identical
     reports."""
     seats = [COLLUDERS[0], "p-01", COLLUDERS[1], "p-02"]
 
     async def both() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        sql = await SqlStore.open(sql_url)
+        sql = await SqlStore.open(db_url)
         try:
             a = await collusion_report(await stored([seats] * 3, sql), "riichi", min_matches=1)
         finally:
