@@ -76,17 +76,17 @@ def discard_window(
         if not final and not seat.riichi:
             n_same = seat.hand.count(k) + (seat.hand.count(red) if red >= 0 else 0)
             same = [t for t in seat.hand if t in (k, red)] if n_same >= 2 else []
-            if rules.melded_kong and len(same) >= 3:
+            if len(same) >= 3:
                 if kong_ok is None:
                     kong_ok = can_kong(state, hand)
                 if kong_ok:
                     opts.append(Kong(seat=s))
-            if rules.pung and len(same) >= 2:
+            if len(same) >= 2:
                 forbid = rules.kuikae.forbidden_after(k)
                 for pair in _pairs(same):
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
-            if rules.chow and s == (discarder + 1) % SEATS and k < 27:
+            if s == (discarder + 1) % SEATS and k < 27:
                 opts.extend(_chows(rules, seat, s, k))
         if opts:
             opts.append(_pass(s))

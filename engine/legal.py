@@ -120,14 +120,14 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
             out.append(SelfDrawWin(seat=seat_index))
     # kongs
     pungs = [rec.meld for rec in seat.melds if rec.meld.type is _PON]
-    fours = rules.concealed_kong and key & FOURS
-    if (fours or (rules.added_kong and not seat.riichi and pungs)) and can_kong(state, hand):
+    fours = key & FOURS
+    if (fours or (not seat.riichi and pungs)) and can_kong(state, hand):
         if fours:
             counts = hand_counts(tiles)
             for k in range(NUM_KINDS):
                 if counts[k] == 4 and _riichi_kong_ok(rules, hand, seat, counts, k):
                     out.append(ConcealedKong(seat=seat_index, tile=k))
-        if rules.added_kong and not seat.riichi:
+        if not seat.riichi:
             for meld in pungs:
                 k = kind_of(meld.tiles[0])  # a pung's one kind
                 if rules.added_kong_from_hand:

@@ -85,11 +85,6 @@ class TableRules:
     replacement: Replacement = Replacement.TAIL
     flower_timing: FlowerTiming = FlowerTiming.IMMEDIATE
     shape_rules: ShapeRules = field(default_factory=ShapeRules)
-    chow: bool = True
-    pung: bool = True
-    melded_kong: bool = True
-    concealed_kong: bool = True
-    added_kong: bool = True
     added_kong_from_hand: bool = True  # False: only the tile just drawn may be added
     concealed_kong_face_down: bool = False  # MCR: hidden from the others until the hand ends
     max_kongs: int | None = None  # Three Kingdoms / riichi: 4 (no fifth kong at the table)
