@@ -26,6 +26,7 @@ from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
 from engine.errors import IllegalAction
 from engine.events import (
+    ClaimWindowOpened,
     Event,
     HandStarted,
     MatchEnded,
@@ -38,7 +39,7 @@ from engine.legal import legal_actions
 from engine.replay import rebuild
 from engine.state import MatchState, Phase, Table
 from engine.time_limit import call_time
-from engine.views import TableView, Viewer, view_for
+from engine.views import TableView, view_for
 from engine.wall import commitment
 from server.config import Settings
 from server.repositories.protocols import (
@@ -64,6 +65,7 @@ from server.runtime.frames import (
 )
 from server.runtime.mjai_seat import PREFIX as MJAI_PREFIX
 from server.runtime.mjai_seat import Limits, MjaiSeat
+from server.runtime.numbering import Numbering
 from server.ws.messages import PROTOCOL_VERSION, CloseCode
 
 log = logging.getLogger("jantaku.table")
@@ -135,6 +137,8 @@ class TableActor:
         self.state: MatchState | None = None
         self.seed: str | None = None
         self.log: list[Entry] = []
+        # each viewer's frame numbers (server.runtime.numbering): a function of the log
+        self.numbers = Numbering(record.assist)
         self.conns: dict[int, Connection] = {}
         self.spectators: set[Connection] = set()
         self.prompts: dict[int, Prompt] = {}
@@ -314,6 +318,7 @@ class TableActor:
             raise
         self.state = state
         self.log.extend(entries)
+        self.numbers.extend(entries)
         for external in self.external.values():
             external.observe(events)
         sent = self.pacer.split(entries, loop_now, bool(self._humans()))
@@ -367,13 +372,16 @@ class TableActor:
 
     # ------------------------------------------------------------------ frames
 
-    def _frames(self, entry: Entry, viewer: Viewer, cache: FrameCache) -> list[str]:
+    def _frames(self, entry: Entry, place: int | None, cache: FrameCache) -> list[str]:
+        """The frames of ``entry`` for table place ``place`` (None: a spectator), numbered
+        in that viewer's own sequence (server.runtime.numbering)."""
         face_down = self.table.rules.concealed_kong_face_down
         match = None if self.seed is None else Match(self.table, self.seed)
         r = self.record
-        return event_frames(
-            entry, viewer, self.log, face_down, cache, match, r.assist, r.sealed_by is not None
-        )
+        viewer = None if place is None else entry.seating.index(place)
+        seq = self.numbers.number(place, entry)
+        sealed = r.sealed_by is not None
+        return event_frames(entry, viewer, self.log, face_down, cache, match, r.assist, sealed, seq)
 
     def _broadcast(self, entries: list[Entry]) -> None:
         delay = self.spectator_delay
@@ -381,7 +389,7 @@ class TableActor:
         for entry in entries:
             cache: FrameCache = {}
             for place, conn in self.conns.items():
-                for frame in self._frames(entry, entry.seating.index(place), cache):
+                for frame in self._frames(entry, place, cache):
                     conn.send(frame)
             if delay > 0:
                 self._feed.append((loop_now + delay, entry.seq, self._frames(entry, None, cache)))
@@ -412,15 +420,38 @@ class TableActor:
                         conn.send(frame)
                     conn.known_seq = seq
 
-    def _state_frame(self, viewer: Viewer, state: MatchState, seq: int) -> dict[str, Any]:
-        return state_frame(state, viewer, seq, self.record.assist)
+    def _state_frame(self, place: int | None, state: MatchState, k: int) -> dict[str, Any]:
+        """The ``state`` frame of ``state`` (the table after the log's first ``k`` events)
+        for table place ``place`` (None: a spectator), in that viewer's numbering. A
+        viewer with no option in an open claim window gets the table as it was before
+        the window opened: it never heard of the window (server.runtime.numbering)."""
+        viewer = None if place is None else state.seating.index(place)
+        hand = state.hand
+        if (
+            hand is not None
+            and hand.phase is Phase.CLAIM
+            and hand.window is not None
+            and (viewer is None or not hand.window.options_for(viewer))
+            and self.seed is not None
+        ):
+            entries = self.log
+            windows = (
+                j for j in range(k - 1, -1, -1) if isinstance(entries[j].event, ClaimWindowOpened)
+            )
+            opened = next(windows, None)
+            if opened is not None:
+                k = opened
+                state = rebuild(self.table, self.seed, [e.event for e in self.log[:k]])
+        n = self.numbers
+        seq, prompt = n.count(place, k), n.count(place, state.prompt)
+        return state_frame(state, viewer, seq, self.record.assist, prompt)
 
     def _prompt_frame(self, p: Prompt) -> str:
         return prompt_frame(p, self.banks[p.place], asyncio.get_running_loop().time())
 
     def _send_prompt(self, conn: Connection, p: Prompt) -> None:
         if conn.state_on_prompt and self.state is not None:
-            conn.send(self._state_frame(p.seat, self.state, len(self.log)))
+            conn.send(self._state_frame(p.place, self.state, len(self.log)))
         self._offer(conn, p)
 
     def _offer(self, conn: Connection, p: Prompt) -> None:
@@ -465,12 +496,14 @@ class TableActor:
                     current.cancel()
                     del self.prompts[place]
                 continue
-            if current is not None and current.prompt_id == state.prompt:
+            if current is not None and current.version == state.prompt:
                 continue  # still open (another seat answered the same claim window)
             if current is not None:
                 current.cancel()
             allowance = self.timers.allowance(claim, self.banks[place])
-            p = Prompt(place, seat, state.prompt, legal, claim, loop.time(), allowance)
+            # its id on the wire: the number of the place's frame that opened it
+            wire = self.numbers.count(place, state.prompt)
+            p = Prompt(place, seat, wire, legal, claim, loop.time(), allowance, state.prompt)
             self.prompts[place] = p
             # a stand-in plays only while some player is here to be kept waiting, or to
             # finish the last hand once time was called
@@ -752,6 +785,7 @@ class TableActor:
             if isinstance(event, HandStarted):
                 seating = event.seating
             self.log.append(Entry(item.seq, event, seating, now, item.event))
+        self.numbers.extend(self.log)
         self.state = state if logged else None
         for place, occupant in enumerate(self.record.seats):
             if occupant in BOTS:
@@ -781,15 +815,16 @@ class TableActor:
             back = self.standins.pop(conn.place, None) is not None
         else:
             self.spectators.add(conn)
-        state, seq = self.state, len(self.log)
+        state, k = self.state, len(self.log)  # the table after the log's first k events
         if conn.spectator and self.spectator_delay > 0 and state is not None:
-            state, seq = self._delayed_state()
+            state, k = self._delayed_state()
         elif self.pacer.holding and self.seed is not None:
             # claim pacing: a connection arriving during a held moment sees the table as
             # everyone else does, without the held events (server.runtime.claim_pacing)
-            seq = self._sent_seq()
-            state = rebuild(self.table, self.seed, [e.event for e in self.log[:seq]])
-        conn.known_seq = seq
+            k = self._sent_seq()
+            state = rebuild(self.table, self.seed, [e.event for e in self.log[:k]])
+        conn.known_seq = k
+        seq = self.numbers.count(conn.place, k)  # the viewer's own numbering
         conn.send(
             {
                 "type": "welcome",
@@ -807,9 +842,8 @@ class TableActor:
                 "status": self.record.status,
             }
         )
-        if state is not None and seq > 0:
-            viewer = None if conn.place is None else state.seating.index(conn.place)
-            conn.send(self._state_frame(viewer, state, seq))
+        if state is not None and k > 0:
+            conn.send(self._state_frame(conn.place, state, k))
         if conn.place is not None and not self.pacer.holding:  # (prompts open on release)
             p = self.prompts.get(conn.place)
             if p is not None and back:
@@ -873,6 +907,8 @@ class TableActor:
             return error("stale_prompt", "action.prompt differs from prompt_id")
         if unprompted(action) not in p.actions:
             return error("not_offered", f"'{action.type}' with these fields was not offered")
+        if action.prompt is not None and action.prompt != p.version:
+            action = dataclasses.replace(action, prompt=p.version)  # the wire's id → the engine's
         try:
             await self._apply(conn.place, action)
         except IllegalAction as exc:
@@ -883,27 +919,30 @@ class TableActor:
         return None
 
     def _sent_seq(self) -> int:
-        """The last seq sent to the table (claim pacing may hold the newest entries)."""
+        """The last log seq sent to the table (claim pacing may hold the newest entries)."""
         return len(self.log) - len(self.pacer.held)
 
     async def resync(self, conn: Connection, last_seq: int) -> None:
+        """Resend the viewer's frames after its own frame ``last_seq`` (its numbering:
+        server.runtime.numbering), then the open prompt."""
         limit = self._sent_seq()  # held events come with everyone's, when released
         if conn.spectator and self.spectator_delay > 0:
             limit = conn.known_seq
-        if last_seq > limit:
+        place = conn.place
+        top = self.numbers.count(place, limit)
+        if last_seq > top:
             conn.send(
                 {
                     "type": "error",
                     "code": "bad_seq",
-                    "message": f"last_seq {last_seq} is ahead of the table ({limit})",
+                    "message": f"last_seq {last_seq} is ahead of the table ({top})",
                     "ref": last_seq,
                 }
             )
             return
         cache: FrameCache = {}
-        for entry in self.log[last_seq:limit]:
-            viewer = None if conn.place is None else entry.seating.index(conn.place)
-            for frame in self._frames(entry, viewer, cache):
+        for entry in self.log[self.numbers.position(place, last_seq) : limit]:
+            for frame in self._frames(entry, place, cache):
                 conn.send(frame)
             cache.clear()
         if conn.place is not None and not self.pacer.holding:

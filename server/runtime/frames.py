@@ -11,9 +11,7 @@ from typing import Any
 
 from engine.actions import Action, action_to_json
 from engine.events import (
-    ClaimWindowOpened,
     Event,
-    Furiten,
     HandEnded,
     HandStarted,
     MatchEnded,
@@ -27,6 +25,7 @@ from engine.wall import commitment
 from server.records.sheet import HAND_EVENTS, hand_row, row_json
 from server.repositories.protocols import LoggedEvent
 from server.runtime.connection import dumps
+from server.runtime.numbering import visible
 
 
 @dataclass(slots=True)
@@ -51,6 +50,9 @@ class Prompt:
     claim: bool
     opened: float  # loop time
     allowance: float | None  # seconds; None: untimed
+    # the engine's prompt (``MatchState.prompt``) this answers; ``prompt_id`` is its id on
+    # the wire, in the place's own numbering (server.runtime.numbering)
+    version: int = -1
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
     # the text of each action frame offered → the action it stands for (offered_frames)
     offered: dict[str, Action] | None = None
@@ -61,7 +63,7 @@ class Prompt:
         self.handles.clear()
 
 
-FrameCache = dict[Any, tuple[Event, list[str]]]
+FrameCache = dict[Any, tuple[Event, list[tuple[str, str]]]]  # the texts around seq
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +83,22 @@ def event_frames(
     match: Match | None = None,
     assist: bool = True,
     sealed: bool = False,
+    seq: int | None = None,
 ) -> list[str]:
     """The frames one viewer gets for one log entry: the redacted ``event``, and after a
     ``settled`` / ``match_ended`` event the ``hand_end`` / ``match_end`` summary (with
     ``match``, its ``revealed`` hands). ``assist`` False: no ``furiten`` frames (it tells
     a seat it waits on a tile); ``sealed``: the match's end does not name the seed (a
-    duplicate-wall set still played; docs/fair-play.md)."""
+    duplicate-wall set still played; docs/fair-play.md). ``seq``: the viewer's number of
+    the entry (server.runtime.numbering), else the log's."""
+    if not visible(entry.event, viewer, assist):
+        return []  # e.g. a window only for the seats with an option (claim_pacing)
     seen = redact(entry.event, viewer, face_down_kongs=face_down)
-    if seen is None or (isinstance(seen, ClaimWindowOpened) and not seen.options):
-        return []  # a window only for the seats with an option (server.runtime.claim_pacing)
-    if not assist and isinstance(seen, Furiten):
+    if seen is None:
         return []
     if sealed and isinstance(seen, MatchEnded):
         seen = replace(seen, seed="")
+    number = entry.seq if seq is None else seq
     try:  # equal redacted copies (every other seat's view of a draw) share frames
         hash(seen)
         key: Any = seen
@@ -101,15 +106,23 @@ def event_frames(
         key = id(seen)
     hit = cache.get(key)
     if hit is not None and (hit[0] is seen or hit[0] == seen):
-        return list(hit[1])
+        return [f"{head}{number}{tail}" for head, tail in hit[1]]
     payload = entry.json if seen is entry.event else event_to_json(seen)
-    frames = [dumps({"type": "event", "seq": entry.seq, "event": payload})]
+    templates = [_numbered({"type": "event", "seq": 0, "event": payload})]
     if isinstance(seen, Settled):
-        frames.append(dumps(hand_end_frame(entry, log, match)))
+        templates.append(_numbered(hand_end_frame(entry, log, match)))
     elif isinstance(seen, MatchEnded):
-        frames.append(dumps(match_end_frame(entry, seen)))
-    cache[key] = (seen, frames)
-    return list(frames)
+        templates.append(_numbered(match_end_frame(entry, seen)))
+    cache[key] = (seen, templates)
+    return [f"{head}{number}{tail}" for head, tail in templates]
+
+
+def _numbered(frame: dict[str, Any]) -> tuple[str, str]:
+    """``frame``'s text around its seq (the key after ``type``): the same frame for every
+    viewer, each with its own number."""
+    text = dumps(frame | {"seq": 0})
+    cut = text.index(',"seq":') + 7
+    return text[:cut], text[cut + 1 :]
 
 
 def hand_end_frame(
@@ -171,10 +184,17 @@ def match_end_frame(entry: Entry, ended: MatchEnded) -> dict[str, Any]:
     }
 
 
-def state_frame(state: MatchState, viewer: Viewer, seq: int, assist: bool = True) -> dict[str, Any]:
+def state_frame(
+    state: MatchState, viewer: Viewer, seq: int, assist: bool = True, prompt: int | None = None
+) -> dict[str, Any]:
+    """The viewer's ``state`` frame as of its frame ``seq``; with ``prompt`` (the viewer's
+    number of the open prompt) the view's ``version`` and ``prompt`` are in the viewer's
+    numbering too (server.runtime.numbering), else the log's."""
     view = view_for(state, viewer)
     if not assist and view.hand is not None and view.hand.furiten:
         view = replace(view, hand=replace(view.hand, furiten=False))
+    if prompt is not None:
+        view = replace(view, version=seq, prompt=prompt)
     return {"type": "state", "seq": seq, "view": view_to_json(view)}
 
 
@@ -194,8 +214,8 @@ def action_json(a: Action) -> dict[str, Any]:
 
 def offered_frames(p: Prompt) -> dict[str, Action]:
     """The action frames ``p`` offers, as the client sends them back: each frame's text →
-    the action parsing that text gives (the offered action with its prompt id). Built
-    once per prompt."""
+    the action parsing that text gives (the offered action with its wire prompt id).
+    Built once per prompt."""
     if p.offered is None:
         pid = p.prompt_id
         p.offered = {

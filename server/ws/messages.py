@@ -48,7 +48,7 @@ class ActionMsg(_Msg):
 
 
 class ResyncMsg(_Msg):
-    """Ask for every event after ``last_seq`` (0: the whole match) and a fresh state."""
+    """Ask for your frames after your frame ``last_seq`` (0: the whole match)."""
 
     type: Literal["resync"] = "resync"
     last_seq: int = Field(0, ge=0)
@@ -101,7 +101,7 @@ class WelcomeMsg(_Msg):
     seat: int | None  # the table place (engine player index) of a player; None: spectator
     player_id: str | None
     seats: list[str]  # who sits at each place: "open", "bot:greedy", a player id
-    last_seq: int  # seq of the last event already reflected in the next ``state``
+    last_seq: int  # your seq of the last event already reflected in the next ``state``
     spectator_delay: float = 0.0
     status: str
 
@@ -115,8 +115,8 @@ class StateMsg(_Msg):
 
 
 class EventMsg(_Msg):
-    """One redacted engine event. ``seq`` grows by one per table event; events the viewer
-    may not see at all are skipped, so a viewer may see gaps."""
+    """One redacted engine event. ``seq`` is the viewer's own number of it: each viewer
+    numbers the events it is shown 1, 2, 3 … without a gap (docs/protocol.md)."""
 
     type: Literal["event"] = "event"
     seq: int

@@ -18,14 +18,13 @@ import httpx
 import pytest
 import redis
 
-from engine.events import ClaimWindowOpened, HandStarted, event_from_json, event_to_json
-from engine.views import redact
 from server.client import SeatClient
 from server.cluster.local import LocalCluster, LocalInstance
 from server.db.store import SqlStore
 from server.repositories.protocols import HandRow, LoggedEvent, TableRecord
 from server.runtime.tables import build_table
 from tests.server.db.conftest import fresh_postgres
+from tests.server.viewer_seqs import shown
 
 REDIS_ENV = "JANTAKU_TEST_REDIS_URL"
 REDIS_REQUIRED = "JANTAKU_TEST_REDIS_REQUIRED"
@@ -192,20 +191,15 @@ def check_log(s: Stored) -> None:
 
 
 def check_seat(s: Stored, seat: Seat) -> None:
-    """What the seat saw is exactly its redacted copy of the stored log from its first
-    connection on: every event it was shown, none missing, none different (no
-    acknowledged action lost)."""
+    """What the seat saw is exactly its redacted copy of the stored log, in its own
+    numbering, from its first connection on: every event it was shown, none missing,
+    none different, no number skipped (no acknowledged action lost)."""
     face_down = build_table(s.record.ruleset, s.record.options).rules.concealed_kong_face_down
-    seating: tuple[int, ...] = (0, 1, 2, 3)
-    expected: dict[int, dict[str, Any]] = {}
-    for logged in s.events:
-        event = event_from_json(logged.event)
-        if isinstance(event, HandStarted):
-            seating = event.seating
-        seen = redact(event, seating.index(seat.place), face_down_kongs=face_down)
-        # A claim window reaches only the seats with an option in it (claim pacing).
-        if seen is not None and not (isinstance(seen, ClaimWindowOpened) and not seen.options):
-            expected[logged.seq] = event_to_json(seen)
+    # The seat numbers the events it is shown 1, 2, 3 … (server.runtime.numbering): a
+    # claim window only for the seats with an option in it, answers and furiten their own.
+    log = ((logged.seq, logged.event) for logged in s.events)
+    shown_here = shown(log, seat.place, s.record.assist, face_down)
+    expected = {n: event for n, (_, event) in enumerate(shown_here, start=1)}
     first = min(seat.seen)  # a late first connection starts from a state snapshot
     want = {seq: e for seq, e in expected.items() if seq >= first}
     missing = sorted(set(want) - set(seat.seen))

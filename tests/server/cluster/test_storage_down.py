@@ -23,6 +23,7 @@ from server.client import auth_frame, ws_url
 from server.cluster.local import free_port
 from server.ws.messages import PROTOCOL_VERSION
 from tests.server.cluster.conftest import H, guest, make_cluster, owners, stored
+from tests.server.viewer_seqs import shown
 
 
 class Cutter:
@@ -153,9 +154,12 @@ def test_moves_are_refused_while_postgresql_is_unreachable(
                     await asyncio.sleep(0.5)
 
         before, played = asyncio.run(scenario())
-        assert played == before + 1  # nothing was stored while the database was away
         log = stored(pg, [table_id])[table_id].events
         assert [e.seq for e in log] == list(range(1, len(log) + 1))
+        # nothing was stored while the database was away: the move's event, the player's
+        # frame ``played`` in its own numbering, is the log's next one
+        at_log = [0, *(seq for seq, _ in shown(((e.seq, e.event) for e in log), 0))]
+        assert at_log[played] == before + 1
         assert owners(instances[0].url)[table_id] == owner  # no takeover meanwhile
     finally:
         cluster.stop()

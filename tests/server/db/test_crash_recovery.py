@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from engine.actions import action_from_json
+from engine.actions import action_from_json, unprompted
 from engine.bots.greedy import GreedyBot
 from engine.events import event_to_json
 from engine.replay import replay
@@ -265,7 +265,10 @@ def check_against_replay(server: Server, m: Match) -> None:
     stored = [e["event"] for e in events["events"]]
     assert [e["seq"] for e in events["events"]] == list(range(1, len(stored) + 1))
     table = build_table("mcr", OPTIONS)
-    state, expected = replay(table, seed, [action_from_json(a) for a in m.actions])
+    # the prompt ids the clients sent are their own seats' numbers (docs/protocol.md), not
+    # the engine's: the actions replay without them
+    moves = [unprompted(action_from_json(a)) for a in m.actions]
+    state, expected = replay(table, seed, moves)
     assert stored == [event_to_json(e) for e in expected]  # identical history
     sheet = server.http.get(f"/api/matches/{m.table_id}").json()
     settled = [e for e in stored if e["type"] == "settled"]

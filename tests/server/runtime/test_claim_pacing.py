@@ -12,6 +12,7 @@ from typing import Any
 
 from tests.server.api.test_matches import wait_finished
 from tests.server.conftest import running, suite_settings
+from tests.server.viewer_seqs import log_seqs
 
 MINIMUM = 0.15
 
@@ -42,6 +43,7 @@ def test_every_discard_takes_the_minimum_for_a_seat_with_or_without_an_option(
         wait_finished(live, tid)
         log = live.http.get(f"/api/matches/{tid}/events", headers=live.admin).json()["events"]
         by_seq = {e["seq"]: e["event"] for e in log}
+        at_log = log_seqs(log, 0)  # the observer's frame n is the log's event at_log[n]
         me = next(
             e["event"]["seating"].index(0) for e in log if e["event"]["type"] == "hand_started"
         )
@@ -59,12 +61,13 @@ def test_every_discard_takes_the_minimum_for_a_seat_with_or_without_an_option(
         for (at, frame), (later, after) in pairwise(seen):
             if frame["event"]["type"] != "discarded":
                 continue
-            window = windows.get(frame["seq"])
+            window = windows.get(at_log[frame["seq"]])
             if window is not None and any(s == me for s, _ in window["options"]):
                 continue  # the observer had an option: it was asked
             if after["event"]["type"] in ("hand_ended", "called"):
                 continue  # a hand's end and a call show themselves
-            assert by_seq[frame["seq"]]["type"] == "discarded"
+            assert by_seq[at_log[frame["seq"]]]["type"] == "discarded"
+            assert after["seq"] == frame["seq"] + 1  # its own numbering: never a gap
             key = "none" if window is None else "window"
             paced[key].append(later - at)
             kinds[key].add(after["event"]["type"])
@@ -158,12 +161,13 @@ def test_a_reconnect_or_resync_in_a_held_moment_gets_nothing_early(tmp_path: Pat
         wait_finished(live, tid)
         log = live.http.get(f"/api/matches/{tid}/events", headers=live.admin).json()["events"]
     by_seq = {e["seq"]: e["event"]["type"] for e in log}
+    at_log = log_seqs(log, 0)  # the rejoiner's frame n is the log's event at_log[n]
     assert len(firsts) >= 4, firsts
     for how, seq, at, frame, last, arrived in firsts:
-        # the welcome (or resync) showed nothing after the discard but a window sent at
-        # once with it (to the seats with an option)
-        window = by_seq.get(seq + 1) == "claim_window_opened"
-        assert last == seq + (1 if window and how == "reconnect" else 0), (how, seq, last)
+        # the welcome (or resync) showed nothing after the discard but a window of its own
+        # sent at once with it (to the seats with an option)
+        mine = seq + 1 < len(at_log) and by_seq[at_log[seq + 1]] == "claim_window_opened"
+        assert last == seq + (1 if mine and how == "reconnect" else 0), (how, seq, last)
         if frame["event"]["type"] == "claim_window_opened":
             continue  # this seat's own option: asked at once, as always
         assert arrived - at >= minimum * 0.5, (how, seq, frame["event"]["type"], arrived - at)
