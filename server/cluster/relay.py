@@ -166,6 +166,10 @@ class RelayedSocket:
         self.closed = True
         if self._out.broken:
             code, reason = CloseCode.GOING_AWAY, GAP
+        # as after a real socket's close, the endpoint's reader sees the client gone: the
+        # relaying side closes its client and sends nothing back, so without this a
+        # connection the owner closed (a revocation, a kick) stayed at its table
+        self.gone()
         await self._out.close({"k": "close", "c": self.conn_id, "code": code, "r": reason})
 
 
