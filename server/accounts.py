@@ -5,17 +5,15 @@ registration."""
 from __future__ import annotations
 
 import asyncio
-import time
 import unicodedata
 from typing import Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from server.config import Settings
+from server.ratelimits import RateLimiter
 
 Role = Literal["admin", "organizer", "player"]
 ROLES: tuple[Role, ...] = ("admin", "organizer", "player")
@@ -91,11 +89,11 @@ class Passwords:
 
 
 class AuthLimits:
-    """Moving-window limits (the ``limits`` library, in-process memory storage) on
-    registration and login, per client address and per account name."""
+    """Moving-window limits on registration and login, per client address and per account
+    name (``server.ratelimits``: in memory, or in Redis for a whole cluster)."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+    def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
+        self.limiter = limiter
         self.rules = {
             "register_address": parse(settings.register_rate_per_address),
             "register_name": parse(settings.register_rate_per_name),
@@ -103,10 +101,7 @@ class AuthLimits:
             "login_name": parse(settings.login_rate_per_name),
         }
 
-    def hit(self, rule: str, key: str) -> int | None:
+    async def hit(self, rule: str, key: str) -> int | None:
         """Count one attempt; None when allowed, else the seconds until the next one is."""
-        item = self.rules[rule]
-        if self.limiter.hit(item, rule, key):
-            return None
-        reset = self.limiter.get_window_stats(item, rule, key).reset_time
-        return max(1, int(reset - time.time()) + 1)
+        wait = await self.limiter.hit(self.rules[rule], rule, key)
+        return None if wait is None else max(1, int(wait) + 1)

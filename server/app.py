@@ -59,9 +59,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         services.matchmaker = Matchmaker(services)
         if settings.redis_url:  # one instance of a cluster: it takes tables by lease
             from server.cluster.node import ClusterNode
+            from server.cluster.shared import ClusterShared
 
             services.cluster = ClusterNode(settings, storage, services.manager, app)
+            services.shared = ClusterShared(services.cluster)
             await services.cluster.start()
+            await services.shared.start()
         else:
             await services.manager.restore_all()  # unfinished tables of a persistent store
         services.matchmaker.start()
@@ -70,8 +73,11 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         finally:
             await services.matchmaker.stop()
             await services.manager.shutdown()
+            if services.shared is not None:
+                await services.shared.close()
             if services.cluster is not None:
                 await services.cluster.close()
+            await services.manager.limiter.close()
             await storage.close()
 
     app = FastAPI(

@@ -16,6 +16,7 @@ from server.runtime.manager import TableManager
 
 if TYPE_CHECKING:
     from server.cluster.node import ClusterNode
+    from server.cluster.shared import ClusterShared
     from server.matchmaking.matchmaker import Matchmaker
 
 
@@ -27,6 +28,7 @@ class Services:
     admin_hash: str
     matchmaker: Matchmaker | None = None  # set at start-up (server.matchmaking)
     cluster: ClusterNode | None = None  # with JANTAKU_REDIS_URL (server/cluster)
+    shared: ClusterShared | None = None  # quota, revocations, presence of the cluster
     passwords: Passwords = field(init=False)
     limits: AuthLimits = field(init=False)
 
@@ -36,8 +38,21 @@ class Services:
 
     def __post_init__(self) -> None:
         self.passwords = Passwords(self.settings)
-        self.limits = AuthLimits(self.settings)
+        self.limits = AuthLimits(self.settings, self.manager.limiter)
         self.manager.on_table_over = self._table_over
+
+    async def disconnect(self, player_id: str, session_id: str | None = None) -> int:
+        """Close the player's sockets (one session's, when given), on every instance of a
+        cluster: its token ended. How many closed."""
+        if self.shared is not None:
+            return await self.shared.disconnect(player_id, session_id)
+        return await self.manager.kick_player(player_id, session_id)
+
+    async def online(self) -> dict[str, int]:
+        """Player id -> sockets open at the tables (of every instance of a cluster)."""
+        if self.shared is not None:
+            return await self.shared.online()
+        return self.manager.connected_players()
 
     def _table_over(self, actor: TableActor) -> None:
         """A table of a duplicate round is over: unseal the round if it was the last."""

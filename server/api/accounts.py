@@ -105,8 +105,8 @@ def _valid_password(password: str) -> None:
         raise ApiError(422, "weak_password", f"password: {problem}")
 
 
-def limited(svc: Services, rule: str, key: str) -> None:
-    wait = svc.limits.hit(rule, key)
+async def limited(svc: Services, rule: str, key: str) -> None:
+    wait = await svc.limits.hit(rule, key)
     if wait is not None:
         raise ApiError(
             429,
@@ -149,9 +149,9 @@ def credentials(player: PlayerRecord, token: str, session: SessionRecord) -> Cre
 @router.post("/register", status_code=201, response_model=Credentials)
 async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Credentials:
     """A new account with a password, and its first session."""
-    limited(svc, "register_address", address(request))
+    await limited(svc, "register_address", address(request))
     name = valid_name(body.name)
-    limited(svc, "register_name", name_key(name))
+    await limited(svc, "register_name", name_key(name))
     _valid_password(body.password)
     if await svc.store.players.by_name_key(name_key(name)) is not None:
         raise ApiError(409, "name_taken", f"the name '{name}' is taken")
@@ -163,12 +163,12 @@ async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Cr
 @router.post("/login", response_model=Credentials)
 async def login(body: NamePassword, request: Request, svc: ServicesDep) -> Credentials:
     """A new session on an account with a password (any device, any number of them)."""
-    limited(svc, "login_address", address(request))
+    await limited(svc, "login_address", address(request))
     try:
         key = name_key(clean_name(body.name))
     except BadName:
         key = ""
-    limited(svc, "login_name", key)
+    await limited(svc, "login_name", key)
     player = await svc.store.players.by_name_key(key) if key else None
     stored = player.password_hash if player is not None else None
     if player is None or not await svc.passwords.verify(stored, body.password):
@@ -183,7 +183,7 @@ async def login(body: NamePassword, request: Request, svc: ServicesDep) -> Crede
 async def logout(me: LoginDep, svc: ServicesDep) -> dict[str, Any]:
     """End the session of the token this request carries."""
     await svc.store.sessions.end(me.player.id, me.session.id)
-    await svc.manager.kick_session(me.session.id)
+    await svc.disconnect(me.player.id, me.session.id)
     return {"ended": True, "session_id": me.session.id}
 
 
@@ -209,7 +209,7 @@ async def end_session(session_id: str, me: LoginDep, svc: ServicesDep) -> dict[s
     """End one of the caller's sessions (its token stops working at once)."""
     if not await svc.store.sessions.end(me.player.id, session_id):
         raise not_found("session", session_id)
-    closed = await svc.manager.kick_session(session_id)
+    closed = await svc.disconnect(me.player.id, session_id)
     return {"ended": True, "session_id": session_id, "connections_closed": closed}
 
 
@@ -229,7 +229,7 @@ async def set_password(body: PasswordIn, me: LoginDep, svc: ServicesDep) -> Pass
     ended = await svc.store.sessions.end_all(me.player.id, keep=me.session.id)
     for other in others:
         if other.id != me.session.id:
-            await svc.manager.kick_session(other.id)
+            await svc.disconnect(me.player.id, other.id)
     return PasswordSet(player_id=me.player.id, sessions_ended=ended)
 
 
@@ -262,7 +262,7 @@ async def reset_password(
     _valid_password(body.password)
     await svc.store.players.set_password(player_id, await svc.passwords.hash(body.password))
     ended = await svc.store.sessions.end_all(player_id)
-    await svc.manager.kick_player(player_id)
+    await svc.disconnect(player_id)
     return PasswordSet(player_id=player_id, sessions_ended=ended)
 
 
@@ -297,7 +297,7 @@ async def merge(body: MergeIn, svc: ServicesDep, _: AdminCallerDep) -> MergeOut:
     met = await svc.store.players.shared_matches(body.source, body.target)
     if met:
         raise ApiError(409, "accounts_met", f"both sat at match(es) {', '.join(sorted(met)[:10])}")
-    await svc.manager.kick_player(body.source)
+    await svc.disconnect(body.source)
     report = await svc.store.players.merge(body.source, body.target)
     svc.manager.repoint(body.source, target.id, target.name)
     svc.collusion_cache.clear()  # its facts name the source

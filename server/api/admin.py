@@ -107,6 +107,7 @@ async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
 @router.get("/players", response_model=list[PlayerAdmin], dependencies=[AdminDep])
 async def players(svc: ServicesDep) -> list[dict[str, Any]]:
     now = datetime.now(UTC)
+    online = await svc.online()
     return [
         {
             "player_id": p.id,
@@ -116,6 +117,7 @@ async def players(svc: ServicesDep) -> list[dict[str, Any]]:
             "sessions": len(await svc.store.sessions.of_player(p.id, now)),
             "created": p.created.isoformat(),
             "last_seen": p.last_seen.isoformat() if p.last_seen else None,
+            "connections": online.get(p.id, 0),
         }
         for p in await svc.store.players.list()
     ]
@@ -127,7 +129,7 @@ async def revoke(player_id: str, svc: ServicesDep) -> dict[str, Any]:
     if await svc.store.players.get(player_id) is None:
         raise not_found("player", player_id)
     ended = await svc.store.sessions.end_all(player_id)
-    closed = await svc.manager.kick_player(player_id)
+    closed = await svc.disconnect(player_id)
     return {
         "player_id": player_id,
         "revoked": True,

@@ -84,6 +84,8 @@ class PlayerAdmin(BaseModel):
     sessions: int  # open (not expired) sessions
     created: str
     last_seen: str | None
+    # sockets open at tables now (seats and spectators), on every instance of a cluster
+    connections: int = 0
 
 
 class RulesetOut(BaseModel):

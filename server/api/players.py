@@ -45,7 +45,7 @@ class PlayerOut(BaseModel):
 async def register(body: NewPlayer, request: Request, svc: ServicesDep) -> Credentials:
     """Quick play: a guest identity and its session token. Set a password later
     (PUT /api/accounts/password) to log in on other devices and keep the history."""
-    limited(svc, "register_address", address(request))
+    await limited(svc, "register_address", address(request))
     player = await new_player(svc, valid_name(body.name), None)
     token, session = await open_session(svc, player, "guest")
     return credentials(player, token, session)

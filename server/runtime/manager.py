@@ -7,18 +7,19 @@ a player may have only so many open tables and create them only so fast."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from server.config import Settings
+from server.ratelimits import RateLimiter
 from server.repositories.protocols import StorageError, Store, TableRecord
 from server.runtime.actor import TableActor, TableError, table_public
 from server.runtime.tables import build_table
@@ -43,6 +44,15 @@ class Ownership(Protocol):
     def fenced(self, actor: TableActor) -> None: ...
 
 
+class SharedQuota(Protocol):
+    """The open-table quota of a whole cluster (server.cluster.shared): one player's
+    creations one at a time on every instance, counted from the database."""
+
+    def creating(self, player_id: str) -> AbstractAsyncContextManager[None]: ...
+
+    async def open_tables_of(self, player_id: str) -> int: ...
+
+
 class TableManager:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
@@ -54,31 +64,61 @@ class TableManager:
         self.bad_frames = 0
         self.tables_freed = 0
         self._create_rate = parse(settings.table_create_rate)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.limiter = RateLimiter(settings)  # shared with the account limits (services)
+        self._creating: dict[str, tuple[asyncio.Lock, int]] = {}  # lock, users
         self._freeing: dict[str, asyncio.TimerHandle] = {}
         # called once per table when it is over (server.services: a duplicate round's seal)
         self.on_table_over: Callable[[TableActor], None] | None = None
         self._tasks: set[asyncio.Task[bool]] = set()
         self.ownership: Ownership | None = None  # set by a cluster instance
+        self.quota: SharedQuota | None = None  # set by a cluster instance
 
-    def check_quota(self, player_id: str) -> None:
+    @contextlib.asynccontextmanager
+    async def _creating_for(self, player_id: str) -> AsyncIterator[None]:
+        """One creation at a time per player (the admin has no quota), from the quota's
+        count until the new table is stored and live, so two requests at once cannot both
+        pass the count; on a cluster, across every instance (``quota``)."""
+        if player_id == "admin":
+            yield
+            return
+        lock, users = self._creating.get(player_id, (asyncio.Lock(), 0))
+        self._creating[player_id] = (lock, users + 1)
+        try:
+            async with lock:
+                if self.quota is None:
+                    yield
+                else:
+                    async with self.quota.creating(player_id):
+                        yield
+        finally:
+            lock, users = self._creating[player_id]
+            if users == 1:
+                del self._creating[player_id]
+            else:
+                self._creating[player_id] = (lock, users - 1)
+
+    async def check_quota(self, player_id: str) -> None:
         """Refuse a new table of ``player_id`` over the per-player limits (the admin has
-        none): ``too_many_open_tables`` (409) or ``rate_limited`` (429)."""
+        none): ``too_many_open_tables`` (409) or ``rate_limited`` (429). On a cluster both
+        count the tables and attempts of every instance."""
         limit = self.settings.max_open_tables_per_player
-        open_ = sum(
-            1
-            for a in self.actors.values()
-            if a.record.created_by == player_id and a.record.status in OPEN
-        )
+        if self.quota is not None:
+            open_ = await self.quota.open_tables_of(player_id)
+        else:
+            open_ = sum(
+                1
+                for a in self.actors.values()
+                if a.record.created_by == player_id and a.record.status in OPEN
+            )
         if open_ >= limit:
             raise TableError(
                 409,
                 "too_many_open_tables",
                 f"you already have {open_} open tables (at most {limit}); finish one first",
             )
-        if not self._limiter.hit(self._create_rate, "create", player_id):
-            reset = self._limiter.get_window_stats(self._create_rate, "create", player_id)
-            wait = max(reset.reset_time - time.time(), 1.0)
+        wait = await self.limiter.hit(self._create_rate, "create", player_id)
+        if wait is not None:
+            wait = max(wait, 1.0)
             raise TableError(
                 429,
                 "rate_limited",
@@ -120,15 +160,16 @@ class TableManager:
             assist=assist,
             sealed_by=sealed_by,
         )
-        if created_by != "admin":
-            self.check_quota(created_by)
-        if self.ownership is not None:
-            await self.ownership.reserve(record.id)
-        await self.store.tables.add(record)
-        actor = TableActor(record, table, self.store, self.settings, names)
-        if self.ownership is not None:
-            actor.fence = await self.ownership.claim_new(record.id)
-        self._adopt(actor)
+        async with self._creating_for(created_by):
+            if created_by != "admin":
+                await self.check_quota(created_by)
+            if self.ownership is not None:
+                await self.ownership.reserve(record.id)
+            await self.store.tables.add(record)
+            actor = TableActor(record, table, self.store, self.settings, names)
+            if self.ownership is not None:
+                actor.fence = await self.ownership.claim_new(record.id)
+            self._adopt(actor)  # counted from here on by one instance's quota
         await actor.call(actor.start_if_full)
         return actor
 
@@ -291,14 +332,15 @@ class TableManager:
             )
         return n
 
-    async def kick_session(self, session_id: str) -> int:
-        n = 0
+    def connected_players(self) -> dict[str, int]:
+        """Player id -> sockets open at this process's tables, seats and spectators (a
+        relayed socket counts at the table's owner, where its endpoint runs)."""
+        found: dict[str, int] = {}
         for actor in self.actors.values():
             for conn in [*actor.conns.values(), *actor.spectators]:
-                if conn.session_id == session_id and conn.player_id is not None:
-                    n += await self.kick_player(conn.player_id, session_id)
-                    return n
-        return n
+                if conn.player_id is not None:
+                    found[conn.player_id] = found.get(conn.player_id, 0) + 1
+        return found
 
     def live_tables_of(self, player_id: str) -> list[str]:
         """Tables not yet over at which the player sits."""
