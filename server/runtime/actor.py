@@ -901,6 +901,10 @@ class TableActor:
             return error("no_prompt", "you have nothing to answer now")
         if prompt_id != p.prompt_id:
             return error("stale_prompt", f"prompt {prompt_id} is closed (open: {p.prompt_id})")
+        if self.state is not None and p.version != self.state.prompt:
+            # the table moved on and the prompts reopen only when a claim-pacing hold
+            # ends (server.runtime.claim_pacing): this one is already answered or closed
+            return error("stale_prompt", f"prompt {prompt_id} is closed")
         if action.seat != p.seat:
             return error("wrong_seat", f"you sit at seat {p.seat} this hand, not {action.seat}")
         if action.prompt is not None and action.prompt != prompt_id:

@@ -208,3 +208,33 @@ def test_a_save_during_a_hold_keeps_the_stored_end_of_the_match() -> None:
         await manager.shutdown()
 
     asyncio.run(run())
+
+
+def test_an_answer_to_a_prompt_closed_by_a_held_discard_is_stale(tmp_path: Path) -> None:
+    """During a hold the prompts reopen only at the release; a second answer to the
+    prompt the discard closed is ``stale_prompt``, not an engine error about the seat."""
+    with running(suite_settings(tmp_path, claim_min_seconds=1.0)) as live:
+        pid, token = live.player("twice")
+        tid = live.table(
+            [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
+        )["table_id"]
+        sock = live.ws(tid, token)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            frame = sock.recv(timeout=30)
+            if frame["type"] == "prompt":
+                pick = next((a for a in frame["actions"] if a["action"]["type"] == "discard"), None)
+                if pick is None:
+                    sock.send(frame["actions"][0])
+                    continue
+                sock.send(pick)
+                sock.send(pick)  # the same answer again, inside the hold
+                while True:
+                    reply = sock.recv(timeout=30)
+                    if reply["type"] == "error":
+                        break
+                assert reply["code"] == "stale_prompt", reply
+                break
+        else:
+            raise AssertionError("no discard prompt")
+        sock.close()
