@@ -113,7 +113,7 @@ def test_a_half_answered_claim_window_is_rebuilt(
         actions: list[Action] = []
         await play(actor, bot, actions, in_window)
         first = min(actor.prompts)
-        answer = Pass(seat=actor.prompts[first].seat, prompt=actor.prompts[first].prompt_id)
+        answer = Pass(seat=actor.prompts[first].seat, prompt=actor.prompts[first].version)
         await actor.call(lambda: actor._apply(first, answer))
         actions.append(answer)
         before = actor.state
