@@ -91,7 +91,9 @@ class SeatClient:
         self.bot_name = bot
         self.bot: Bot | None = None
         self.view: TableView | None = None
+        # the seq up to which every event has been seen: what a resync asks to resume from
         self.last_seq = 0
+        self._ahead: set[int] = set()  # events seen above ``last_seq`` (a replay is missing)
         self.on_frame = on_frame
         self.latencies = latencies
         self.sent_at: float | None = None
@@ -178,22 +180,24 @@ class SeatClient:
         # or the table moved before it was saved): the prompt sent again is answered again
         # (the server refuses a duplicate as stale).
         self._answered = None
-        # A live event may overtake the resync's (the table moved on between the welcome
-        # and the resync): events up to ``floor`` were seen before, the rest once each.
-        floor = self.last_seq
-        got: set[int] = set()
+        # A live event may overtake the resync's replay (the table moved on between the
+        # welcome and the resync). It is shown once, but ``last_seq`` stays below the
+        # replay's gap until the replay has filled it: a connection lost in between then
+        # resyncs from before the gap again instead of skipping it.
+        filled = not resync  # every event up to the welcome's last_seq is here
         async with connect(self.url, max_size=2**22, compression=self.compression) as ws:
             await ws.send(auth_frame(self.token))
             async for raw in ws:
                 frame: dict[str, Any] = json.loads(raw)
                 kind = frame["type"]
-                if resync and self._seen_before(frame, floor, got):
+                again = resync and self._seen_before(frame)
+                if kind == "event":
+                    filled = self._seen(frame["seq"], filled)
+                if again:
                     continue  # already seen before the reconnect
                 if self.on_frame is not None:
                     self.on_frame(frame)
                 if kind == "event":
-                    got.add(frame["seq"])
-                    self.last_seq = max(self.last_seq, frame["seq"])
                     if self.sent_at is not None and self.latencies is not None:
                         self.latencies.append(time.perf_counter() - self.sent_at)
                     self.sent_at = None
@@ -210,6 +214,9 @@ class SeatClient:
                         self.bot = self._make_bot(frame)
                     if resync:  # what happened while we were away (hand results)
                         await ws.send(json.dumps({"type": "resync", "last_seq": self.last_seq}))
+                        # the replay brings every event up to the welcome's last_seq
+                        if frame["last_seq"] <= self.last_seq:
+                            filled = self._filled()
                 elif kind == "hand_end":
                     self.hands.append(frame)
                 elif kind == "match_end":
@@ -224,13 +231,34 @@ class SeatClient:
             return self.match_end
         raise Dropped(ws.close_code)
 
-    def _seen_before(self, frame: dict[str, Any], floor: int, got: set[int]) -> bool:
+    def _seen_before(self, frame: dict[str, Any]) -> bool:
         """An event or hand result resent by the resync after a reconnect."""
         if frame["type"] == "event":
-            return bool(frame["seq"] <= floor or frame["seq"] in got)
+            return bool(frame["seq"] <= self.last_seq or frame["seq"] in self._ahead)
         if frame["type"] == "hand_end":  # it shares its seq with its ``settled`` event
             return any(h["seq"] == frame["seq"] for h in self.hands)
         return False
+
+    def _seen(self, seq: int, filled: bool) -> bool:
+        """Event ``seq`` arrived (a repeat too); ``filled``: this connection's resync
+        replay has reached the welcome's last_seq (``self.welcome``). Returns ``filled``."""
+        if filled:  # nothing missing below: live events come in order
+            self.last_seq = max(self.last_seq, seq)
+            return True
+        assert self.welcome is not None
+        upto = self.welcome["last_seq"]
+        if seq > upto:  # a live event ahead of the replay
+            self._ahead.add(seq)
+            return False
+        self.last_seq = max(self.last_seq, seq)  # the replay comes in order
+        return self._filled() if seq == upto else False
+
+    def _filled(self) -> bool:
+        """The replay reached the welcome's last_seq: the live events seen ahead of it
+        follow on from there without a gap."""
+        self.last_seq = max([self.last_seq, *self._ahead])
+        self._ahead.clear()
+        return True
 
     async def _prompt(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
         self._claim_prompt = any(a["action"]["type"] == "pass" for a in frame["actions"])

@@ -5,9 +5,13 @@ moves past it, so no answer is ever sent to a closed prompt."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.http11 import Request, Response
 
 from engine.views import TableView
 from server.client import SeatClient
@@ -84,3 +88,66 @@ def test_a_closed_prompt_is_dropped(server: LiveServer) -> None:
     assert end is not None and client.errors == []
     assert len(asked) == len(set(asked)) > 3
     assert closed and set(closed) <= {"a new prompt", "the hand is over", "the claim window closed"}
+
+
+def test_a_resync_gap_survives_a_second_drop() -> None:
+    """A live event can overtake the resync's replay (the table moved on between the
+    welcome and the resync). If the connection drops before the replay arrives, the next
+    resync must start from before the gap again, not from the live event: here seat 0 had
+    1–2, the second connection brought only live event 6 (the welcome said 5), so the third
+    must resync from 2 and get 3–5. A scripted server plays the three connections."""
+    resyncs: list[int] = []
+    welcome = {
+        "type": "welcome",
+        "protocol": 1,
+        "table_id": "t1",
+        "ruleset": {"id": "mcr", "version": "1"},
+        "options": {},
+        "role": "player",
+        "seat": 0,
+    }
+
+    def event(seq: int) -> str:
+        return json.dumps({"type": "event", "seq": seq, "event": {"type": "note", "n": seq}})
+
+    async def script(ws: ServerConnection) -> None:
+        await ws.recv()  # the auth frame
+        turn = len(resyncs) if connections else -1
+        connections.append(1)
+        if turn == -1:  # the first connection: events 1 and 2, then the server is gone
+            await ws.send(json.dumps(welcome | {"last_seq": 0}))
+            for seq in (1, 2):
+                await ws.send(event(seq))
+            return
+        await ws.send(json.dumps(welcome | {"last_seq": 5 if turn == 0 else 6}))
+        resyncs.append(json.loads(await ws.recv())["last_seq"])
+        if turn == 0:  # live 6 comes before the replay of 3–5, and the connection drops
+            await ws.send(event(6))
+            return
+        for seq in range(resyncs[-1] + 1, 7):  # the replay, then the table goes on
+            await ws.send(event(seq))
+        await ws.send(event(7))
+        await ws.send(json.dumps({"type": "match_end", "scores": []}))
+
+    def health(conn: ServerConnection, request: Request) -> Response | None:
+        return conn.respond(200, "ok\n") if request.path == "/api/health" else None
+
+    connections: list[int] = []
+    seen: list[int] = []
+
+    async def run() -> dict[str, Any] | None:
+        async with serve(script, "127.0.0.1", 0, process_request=health) as server:
+            port = server.sockets[0].getsockname()[1]
+
+            def on_frame(frame: dict[str, Any]) -> None:
+                if frame["type"] == "event":
+                    seen.append(frame["seq"])
+
+            client = SeatClient(f"http://127.0.0.1:{port}", "t1", "tok", reconnect_for=10)
+            client.on_frame = on_frame
+            return await asyncio.wait_for(client.play(), 20)
+
+    end = asyncio.run(run())
+    assert end is not None and end["type"] == "match_end"
+    assert resyncs == [2, 2]  # not 6: events 3–5 had not come yet
+    assert seen == [1, 2, 6, 3, 4, 5, 7]  # each event shown once

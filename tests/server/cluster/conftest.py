@@ -80,6 +80,8 @@ def cluster(pg: str, tmp_path: Path) -> Iterator[LocalCluster]:
         yield c
     finally:
         c.stop()
+        # pytest shows this under a failed test; the logs stay in pytest's kept tmp dirs
+        print(f"instance logs: {', '.join(str(i.log) for i in c.instances)}")
 
 
 def guest(base: str, name: str) -> tuple[str, str]:
