@@ -47,7 +47,9 @@ export class TableSocket {
     this.spectate = spectate;
     this.onFrame = onFrame;
     this.onStatus = onStatus || (() => {});
-    this.lastSeq = 0; // highest event seq received so far
+    this.lastSeq = 0; // every event up to this seq was received: a resync resumes here
+    this.ahead = new Set(); // live events received above a gap the resync's replay fills
+    this.upto = 0; // the welcome's last_seq while its replay has not reached it (0: none)
     this.closedForGood = false;
     this.retry = 0;
     this.clockOffset = 0; // server_time - local time, seconds
@@ -83,11 +85,16 @@ export class TableSocket {
       try { f = JSON.parse(m.data); } catch { return; }
       if (f.type === "welcome") {
         // everything after what we last saw (0 on the first connection: the score history)
-        this.send({ type: "resync", last_seq: Math.min(this.lastSeq, f.last_seq) });
+        const from = Math.min(this.lastSeq, f.last_seq);
+        this.send({ type: "resync", last_seq: from });
+        // a live event may overtake the replay: it must not move lastSeq past the gap, or
+        // a drop before the replay came would resync past it and lose those events
+        this.upto = f.last_seq;
+        if (f.last_seq <= from) this.filled();
         this.send({ type: "ping", nonce: String(Date.now()) });
       }
       if (f.type === "pong") this.clockOffset = f.server_time - Date.now() / 1000;
-      if (typeof f.seq === "number" && f.type === "event") this.lastSeq = Math.max(this.lastSeq, f.seq);
+      if (typeof f.seq === "number" && f.type === "event") this.saw(f.seq);
       this.onFrame(f);
     };
     ws.onclose = (ev) => {
@@ -100,6 +107,22 @@ export class TableSocket {
       this.onStatus("reconnecting", undefined, { wait: (wait / 1000).toFixed(1) });
       this.timer = setTimeout(() => this.connect(), wait);
     };
+  }
+
+  saw(seq) {
+    if (this.upto && seq > this.upto) {
+      this.ahead.add(seq); // ahead of the replay
+      return;
+    }
+    this.lastSeq = Math.max(this.lastSeq, seq); // live in order, or the replay in order
+    if (this.upto && seq === this.upto) this.filled();
+  }
+
+  // the replay reached the welcome's last_seq: the live events seen ahead follow on
+  filled() {
+    this.lastSeq = Math.max(this.lastSeq, ...this.ahead);
+    this.ahead.clear();
+    this.upto = 0;
   }
 
   send(obj) {
