@@ -6,7 +6,8 @@ player the actor now paces every discard: whatever follows a discard (the next d
 call, the hidden answers) reaches every viewer no earlier than ``claim_min_seconds`` after
 the discard, whether or not a window opened; the prompts that follow wait with it. And a
 ``claim_window_opened`` event is sent only to the seats that have an option in it
-(``server.runtime.frames``), so a seat without an option gets the same frames either way.
+(``server.runtime.numbering``), and each viewer numbers only the frames it is shown, so a
+seat without an option gets the same frames, numbers included, either way.
 Tables of bots only keep full speed.
 
 A hand's end is held like the rest. After the last discard of an exhaustive draw, the end
