@@ -898,6 +898,10 @@ class TableActor:
             return error(code, f"the table is {status}")
         p = self.prompts.get(conn.place)
         if p is None:
+            if 0 < prompt_id <= self.numbers.count(conn.place, self._sent_seq()):
+                # a frame the seat was sent: a prompt that has closed since (answered,
+                # timed out, or closed by another seat's move), whatever is open now
+                return error("stale_prompt", f"prompt {prompt_id} is closed")
             return error("no_prompt", "you have nothing to answer now")
         if prompt_id != p.prompt_id:
             return error("stale_prompt", f"prompt {prompt_id} is closed (open: {p.prompt_id})")
