@@ -6,13 +6,14 @@ Both score the same generated hands (tests/rulesets/riichi/hand_generator.py) un
 default options; the library's inputs (136-tile ids, melds, HandConfig) are prepared
 before timing, except the HandConfig, which must be fresh per hand and is built inside the
 library's timed loop (that is the library's normal cost). Jantaku is timed through
-``RULESET.score`` (``WinContext.check`` included). Chunks of hands alternate between the
+``RULESET.scorer(opts)``, what a table scores with (``WinContext.check`` included; the
+yaku in force derived once for the options, as a table does). Chunks of hands alternate between the
 two to share any machine noise.
 
 No hand is scored twice: both first warm up on hands of another seed, then every round
 scores fresh hands (seed ``SEED/round``); the best round of each side counts. Jantaku's
-memos (per suit part, per yaku combination) keep what they learnt, as in a long-running
-server, but a repeated hand cannot become a cache hit.
+memos (per suit part; per yaku combination, in the bound scorer) keep what they learnt, as in
+a long-running server, but a repeated hand cannot become a cache hit.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main() -> None:
     args = parser.parse_args()
 
     opts = RiichiOptions()
+    score = RULESET.scorer(opts)
     clock = time.perf_counter
 
     def timed_round(seed: str) -> tuple[float, float]:
@@ -56,7 +58,7 @@ def main() -> None:
             idx = range(lo, min(lo + args.chunk, len(hands)))
             start = clock()
             for i in idx:
-                RULESET.score(hands[i], opts)
+                score(hands[i])
             ours += clock() - start
             start = clock()
             for i in idx:

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulesets.mcr import RULESET, Options
-from rulesets.mcr.fans import FANS
+from rulesets.mcr.patterns import FANS
 from tests.rulesets.mcr.generator import generate
 from tests.rulesets.mcr.oracle import oracle_score
 

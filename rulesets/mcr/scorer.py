@@ -22,14 +22,14 @@ from engine.shapes import (
 )
 from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.detect import kong_fans, order_key, standard_fans
-from rulesets.mcr.fans import (
+from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
+from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
+from rulesets.mcr.patterns import (
     CATALOGUE,
     COMPETITION_EXCLUDES,
     WMO2006_EXCLUDES,
     WMO2006_VALUES,
 )
-from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
-from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.waits import wait_kinds
 
 RULESET_ID: Final = "mcr"
@@ -266,9 +266,7 @@ def _knitted_straight(r: Reading, facts: HandFacts, plan: Plan, raw: Counts) -> 
                     raw["prevalent_wind"] = 1
                 if t == facts.seat:
                     raw["seat_wind"] = 1
-            if (t >= 27 and t not in (facts.prevalent, facts.seat)) or (
-                t < 27 and t % 9 in (0, 8)
-            ):
+            if (t >= 27 and t not in (facts.prevalent, facts.seat)) or (t < 27 and t % 9 in (0, 8)):
                 raw["pung_of_terminals_or_honors"] = 1
         if extra.kind is BlockKind.KONG:
             melded = 0 if extra.meld is not None and extra.meld.value == "ankan" else 1

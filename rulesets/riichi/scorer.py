@@ -16,9 +16,9 @@ from rulesets.riichi.dora import dora_from_key
 from rulesets.riichi.fu import raw_fu
 from rulesets.riichi.hand import KIND_OF, HandFacts, Reading, counts_of_key
 from rulesets.riichi.options import RiichiOptions
+from rulesets.riichi.patterns import BY_ID, CATALOGUE, YakuDef
 from rulesets.riichi.points import LIMIT_BASE, base_points, payment, received
 from rulesets.riichi.validate import check_win
-from rulesets.riichi.yaku import BY_ID, CATALOGUE, YakuDef
 
 RULESET_ID = "riichi"
 
@@ -89,8 +89,16 @@ class _Active:
     ones, in catalogue order (the order a yakuman tie is broken in). The candidates for
     each feature set and the value of each set of hits found are remembered."""
 
-    __slots__ = ("by_features", "by_hand_features", "combos", "entries", "opts", "per_hand",
-                 "per_reading", "renhou_bit")
+    __slots__ = (
+        "by_features",
+        "by_hand_features",
+        "combos",
+        "entries",
+        "opts",
+        "per_hand",
+        "per_reading",
+        "renhou_bit",
+    )
 
     def __init__(self, opts: RiichiOptions, closed: bool) -> None:
         self.opts = opts
@@ -147,24 +155,9 @@ Actives = tuple[RiichiOptions, _Active, _Active]  # (options, open hands, closed
 
 def actives_of(opts: RiichiOptions) -> Actives:
     """The yaku in force under ``opts`` for open and closed hands, with the memos scoring
-    fills in them. A table's scorer holds its own (``scorer``); free calls of ``score_win``
-    share the few in ``_ACTIVE``, the one scoring memo left at module level: built afresh
-    per call, they would make a free call 3-4 times slower."""
+    fills in them. Derived once per options object by the scorer ``Ruleset.scorer(options)``
+    returns (a table's ``Table.score``); a free call of ``score_win`` derives them afresh."""
     return (opts, _Active(opts, False), _Active(opts, True))
-
-
-# Free calls' actives, keyed by the options' identity (the entry keeps them alive).
-_ACTIVE: dict[int, Actives] = {}
-
-
-def _actives(opts: RiichiOptions) -> Actives:
-    cached = _ACTIVE.get(id(opts))
-    if cached is not None and cached[0] is opts:
-        return cached
-    if len(_ACTIVE) >= 64:
-        _ACTIVE.clear()
-    made = _ACTIVE[id(opts)] = actives_of(opts)
-    return made
 
 
 def is_shiisan_puutaa(counts: list[int]) -> bool:
@@ -182,7 +175,8 @@ def is_shiisan_puutaa(counts: list[int]) -> bool:
 
 def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = None) -> Score:
     """Score a checked 14-tile hand; raises ``InvalidInput`` for impossible flag sets.
-    ``actives``: ``actives_of(opts)`` held by the caller (a table's scorer)."""
+    ``actives``: ``actives_of(opts)`` held by the caller (a table's scorer); without them
+    they are derived afresh, and every memo in them starts empty."""
     check_win(ctx, opts)
     h = HandFacts(ctx, opts)
     tsumo = ctx.tsumo
@@ -196,13 +190,19 @@ def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = No
         ):
             # §8.3: scored like a self-drawn yakuman
             d = BY_ID["shiisan_puutaa"]
-            return _result(_patterns((d, 1), bonus=_NO_BONUS), 13, 0, 1, "yakuman",
-                           LIMIT_BASE["yakuman"], h.dealer, True)
+            return _result(
+                _patterns((d, 1), bonus=_NO_BONUS),
+                13,
+                0,
+                1,
+                "yakuman",
+                LIMIT_BASE["yakuman"],
+                h.dealer,
+                True,
+            )
         return Score(RULESET_ID, (), 0, False, ScoreError.NOT_A_WIN, "no winning shape", {})
     if actives is None:
-        actives = _ACTIVE.get(id(opts))
-        if actives is None or actives[0] is not opts:
-            actives = _actives(opts)
+        actives = actives_of(opts)
     active = actives[2] if h.closed else actives[1]
     first = rs[0]
     features = h.features
@@ -268,8 +268,16 @@ def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = No
         han = _RENHOU_LIMIT_HAN[opts.renhou_value]
         base = LIMIT_BASE[opts.renhou_value]
         if best is None or received(base, dealer, False) > received(best_base, dealer, False):
-            return _result(_patterns((BY_ID["renhou"], han), bonus=_NO_BONUS), han, 0, 0,
-                           opts.renhou_value, base, dealer, False)
+            return _result(
+                _patterns((BY_ID["renhou"], han), bonus=_NO_BONUS),
+                han,
+                0,
+                0,
+                opts.renhou_value,
+                base,
+                dealer,
+                False,
+            )
     if best is None:
         return Score(RULESET_ID, (), 0, False, ScoreError.NO_YAKU, "the hand has no yaku", {})
     if best.multiple:
@@ -278,8 +286,9 @@ def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = No
     patterns = best.patterns.get(bonus)
     if patterns is None:
         patterns = best.patterns[bonus] = _patterns(*best.hits, bonus=bonus)
-    return _result(patterns, best.han + dora, best_fu, best.multiple, best_limit, best_base,
-                   dealer, tsumo)
+    return _result(
+        patterns, best.han + dora, best_fu, best.multiple, best_limit, best_base, dealer, tsumo
+    )
 
 
 _HITS: dict[tuple[str, int, int], PatternHit] = {}
@@ -309,8 +318,16 @@ def _patterns(*hits: Hit, bonus: Bonus) -> tuple[PatternHit, ...]:
     return tuple(out)
 
 
-def _result(patterns: tuple[PatternHit, ...], han: int, fu: int, yakuman: int,
-            limit: str | None, base: int, dealer: bool, tsumo: bool) -> Score:
+def _result(
+    patterns: tuple[PatternHit, ...],
+    han: int,
+    fu: int,
+    yakuman: int,
+    limit: str | None,
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+) -> Score:
     pay, total = payment(base, dealer, tsumo)
     details: dict[str, Any] = {
         "han": han,

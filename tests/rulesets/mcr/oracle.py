@@ -11,7 +11,7 @@ from collections import Counter
 from engine.context import WinContext
 from engine.melds import MeldType
 from engine.tiles import kind_of
-from rulesets.mcr.fans import FANS
+from rulesets.mcr.patterns import FANS
 
 _HONOR_CODES = {27: "F1", 28: "F2", 29: "F3", 30: "F4", 31: "J3", 32: "J2", 33: "J1"}
 _SUIT_CODES = "WBT"  # m, p, s

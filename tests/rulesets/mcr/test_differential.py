@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from rulesets.mcr import RULESET, Options
-from rulesets.mcr.fans import FANS
+from rulesets.mcr.patterns import FANS
 
 from .generator import generate
 from .oracle import oracle_score
@@ -57,8 +57,9 @@ def test_agrees_on_perturbed_hands_including_non_wins() -> None:
         else:
             tile = win.win_tile
             concealed[rng.below(len(concealed))] = rng.below(34)
-        hand = WinContext(concealed=tuple(concealed), win_tile=tile, melds=win.melds,
-                          tsumo=win.tsumo)
+        hand = WinContext(
+            concealed=tuple(concealed), win_tile=tile, melds=win.melds, tsumo=win.tsumo
+        )
         ours = RULESET.score(hand, options)
         if ours.error == "invalid_input":
             continue

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.yaku import CATALOGUE, YakuDef
+from rulesets.riichi.patterns import CATALOGUE, YakuDef
 from tests.rulesets.riichi.vectors import hand_vectors, load
 
 DOC_ROWS: dict[str, dict[str, Any]] = {

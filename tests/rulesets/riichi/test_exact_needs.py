@@ -8,7 +8,7 @@ from dataclasses import replace
 from rulesets.riichi.decompose import hand_readings
 from rulesets.riichi.hand import KIND_OF, HandFacts
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.yaku import CATALOGUE
+from rulesets.riichi.patterns import CATALOGUE
 from tests.rulesets.riichi.hand_generator import HandGenerator
 
 EXACT = [d for d in CATALOGUE if d.exact]

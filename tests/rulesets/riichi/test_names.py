@@ -3,7 +3,7 @@ Ippatsu, Iipeikou …), not translations ("Ready declaration")."""
 
 from __future__ import annotations
 
-from rulesets.riichi.yaku import CATALOGUE
+from rulesets.riichi.patterns import CATALOGUE
 
 EXPECTED = {
     "riichi": "Riichi",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesets.mcr.fans import (
+from rulesets.mcr.patterns import (
     CATALOGUE,
     COMPETITION_EXCLUDES,
     FANS,
