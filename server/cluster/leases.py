@@ -75,6 +75,16 @@ class Leases:
         holder = await self.redis.get(self.keys.lease(table_id))
         return str(holder) if holder is not None else None
 
+    async def remaining(self, table_ids: list[str]) -> dict[str, float]:
+        """Seconds until each lease expires unless renewed (0 when there is none)."""
+        if not table_ids:
+            return {}
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.pttl(self.keys.lease(table_id))
+            left = await pipe.execute()
+        return {t: max(int(ms), 0) / 1000 for t, ms in zip(table_ids, left, strict=True)}
+
     async def holders(self, table_ids: list[str]) -> dict[str, str | None]:
         if not table_ids:
             return {}

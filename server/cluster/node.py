@@ -49,6 +49,8 @@ from server.ws.messages import CloseCode
 log = logging.getLogger("jantaku.cluster")
 
 MOVED = "the table moved to another instance"
+TAKEOVERS = 4  # tables taken over (rebuilt) at once by one instance
+EXPIRY_MARGIN = 0.02  # seconds after a lease's expiry before the scan looks again
 
 
 class Unavailable(Exception):
@@ -100,6 +102,11 @@ class ClusterNode:
         self.keys = Keys(settings.cluster_namespace)
         ttl = settings.lease_seconds
         self.interval = max(min(ttl / 4, 1.0), 0.1)
+        # an instance silent for longer (two heartbeats missed, by Redis's clock) is taken
+        # for dead: nothing is relayed to it any more, though its leases still run out
+        self.quiet = max(0.6 * ttl, 2 * self.interval + 0.25)
+        self._rebuilds = asyncio.Semaphore(TAKEOVERS)
+        self._expiry: float | None = None  # when a dead instance's next lease runs out
         self.redis = redis_client(settings)
         self.leases = Leases(self.redis, self.keys, self.id, ttl)
         self.registry = Registry(self.redis, self.keys, ttl)
@@ -221,6 +228,12 @@ class ClusterNode:
             done.exception()  # retrieved: each caller gets it raised (or was cancelled)
 
     async def _claim(self, table_id: str) -> TableActor | None:
+        async with self._rebuilds:
+            return await self._claim_now(table_id)
+
+    async def _claim_now(self, table_id: str) -> TableActor | None:
+        if table_id in self.manager.actors:  # taken over here while this one waited
+            return self.manager.actors[table_id]
         if not await self.leases.acquire(table_id):
             return None
         self.owned.add(table_id)
@@ -293,7 +306,7 @@ class ClusterNode:
                 if actor is None or epoch != actor.fence:
                     self.drop(table_id)
         self._instances = await self.registry.all()
-        alive = {i.id for i in self._instances}
+        alive = await self._alive()
         for conn_id, owner in list(self.relays_to.items()):
             if owner not in alive:
                 self._relay_lost(conn_id)
@@ -301,9 +314,18 @@ class ClusterNode:
             if sock.peer not in alive:
                 sock.gone()
 
+    async def _alive(self) -> set[str]:
+        """The instances of the last registry view that have beaten lately: a relay to
+        any other ends at once (its client reconnects and waits for the takeover)."""
+        return await self._alive_of([i.id for i in self._instances])
+
     async def _scan_loop(self) -> None:
         while True:
-            await asyncio.sleep(self.interval)
+            delay = self.interval
+            if self._expiry is not None:  # a dead instance's lease runs out sooner
+                delay = min(delay, max(self._expiry - time.monotonic(), 0.0))
+                self._expiry = None
+            await asyncio.sleep(delay)
             if self.draining or not self.redis_up:
                 continue
             try:
@@ -323,8 +345,9 @@ class ClusterNode:
             self._instances = await self.registry.all()
         live = {i.id: i for i in self._instances if not i.draining}
         live.setdefault(self.id, self.me)
+        await self._watch_expiry(holders)
         now = time.monotonic()
-        taken = 0
+        chosen: list[str] = []
         seen: set[str] = set()
         for table_id, last_owner in tables:
             if holders.get(table_id) is not None:
@@ -341,12 +364,28 @@ class ClusterNode:
             preferred = max(live, key=lambda i: _rank(table_id, i))
             if preferred != self.id and waited < 2 * self.interval + 1.0:
                 continue
-            if await self.claim(table_id) is not None:
-                taken += 1
+            chosen.append(table_id)
         for table_id in list(self._orphans):
             if table_id not in seen:
                 del self._orphans[table_id]
-        return taken
+        # several at once (``TAKEOVERS`` rebuilds at a time): the database reads of one
+        # overlap the replay of another, and no table waits for all those before it
+        done = await asyncio.gather(*(self.claim(t) for t in chosen), return_exceptions=True)
+        for table_id, outcome in zip(chosen, done, strict=True):
+            if isinstance(outcome, BaseException):
+                log.error("table %s: takeover failed", table_id, exc_info=outcome)
+        return sum(1 for outcome in done if isinstance(outcome, TableActor))
+
+    async def _watch_expiry(self, holders: dict[str, str | None]) -> None:
+        """Schedule the next scan right after the earliest expiry among the leases held
+        by instances that have gone silent, rather than up to a scan interval later."""
+        alive = await self._alive()
+        dying = [t for t, h in holders.items() if h is not None and h != self.id and h not in alive]
+        left = await self.leases.remaining(dying)
+        if left:
+            soonest = time.monotonic() + min(left.values()) + EXPIRY_MARGIN
+            if self._expiry is None or soonest < self._expiry:
+                self._expiry = soonest
 
     async def _inbox_loop(self) -> None:
         while True:
@@ -484,7 +523,9 @@ class ClusterNode:
                     if table_id in self.manager.actors:
                         return None
                 elif holder is not None:
-                    if await self.registry.get(holder) is not None:
+                    # not to an owner that went silent: wait here for its lease to run
+                    # out and take the table over at once (below, on the next round)
+                    if holder in await self._alive_of([holder]):
                         return holder
                 else:
                     record = await self.store.tables.get(table_id)
@@ -497,6 +538,10 @@ class ClusterNode:
             if time.monotonic() >= deadline:
                 raise Unavailable(f"table {table_id} has no live instance yet; try again")
             await asyncio.sleep(0.1)
+
+    async def _alive_of(self, instance_ids: list[str]) -> set[str]:
+        silence = await self.registry.silence(instance_ids)
+        return {i for i, quiet in silence.items() if quiet is not None and quiet <= self.quiet}
 
     # ------------------------------------------------------------------ placement, drain
 

@@ -51,6 +51,20 @@ class Registry:
         raw = await self.redis.get(self.keys.instance(instance_id))
         return Instance(**orjson.loads(raw)) if raw else None
 
+    async def silence(self, instance_ids: list[str]) -> dict[str, float | None]:
+        """Seconds since each instance's last heartbeat, by Redis's own clock (the key's
+        remaining expiry), so the instances' clocks need not agree; None once it left."""
+        if not instance_ids:
+            return {}
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for instance_id in instance_ids:
+                pipe.pttl(self.keys.instance(instance_id))
+            left = await pipe.execute()
+        return {
+            i: None if int(ms) < 0 else max(self.ttl_ms - int(ms), 0) / 1000
+            for i, ms in zip(instance_ids, left, strict=True)
+        }
+
     async def all(self) -> list[Instance]:
         """The live instances (their heartbeat has not expired), by id."""
         names = [name async for name in self.redis.scan_iter(match=self.keys.instances, count=500)]
