@@ -41,7 +41,17 @@ class Entry:
 
 @dataclass(slots=True)
 class Prompt:
-    """An open prompt of one table place, with its clock and bot handles."""
+    """An open prompt of one table place, with its clock and bot handles.
+
+    A prompt is one thing with two numbers. ``version`` is the engine's: the
+    ``MatchState.prompt`` it was opened at, which ``Action.prompt`` names and
+    ``engine.decide.check`` compares (``stale``). ``prompt_id`` is its name on the wire,
+    in the place's own numbering: ``Numbering.prompt_id(place, version)``
+    (server.runtime.numbering; a per-viewer number, so a seat's ids never tell it of
+    another seat's claim window). This record is the one translation point between
+    them: ``wire_action`` gives an offered action the wire id, ``engine_action`` gives an
+    answer to this prompt back the engine's version.
+    """
 
     place: int
     seat: int
@@ -56,6 +66,18 @@ class Prompt:
     handles: list[asyncio.TimerHandle] = field(default_factory=list)
     # the text of each action frame offered → the action it stands for (offered_frames)
     offered: dict[str, Action] | None = None
+
+    def wire_action(self, action: Action) -> Action:
+        """``action`` as offered on the wire: its ``prompt`` is this prompt's ``prompt_id``."""
+        return replace(action, prompt=self.prompt_id)
+
+    def engine_action(self, action: Action) -> Action:
+        """An answer to this prompt (``action.prompt`` the ``prompt_id``) as the engine
+        takes it: its ``prompt`` is this prompt's ``version``. An action without a prompt
+        (a bot's) stays without: the engine then leaves staleness to the session."""
+        if action.prompt is None or action.prompt == self.version:
+            return action
+        return replace(action, prompt=self.version)
 
     def cancel(self) -> None:
         for h in self.handles:
@@ -221,7 +243,7 @@ def offered_frames(p: Prompt) -> dict[str, Action]:
         p.offered = {
             dumps(
                 {"type": "action", "prompt_id": pid, "action": action_json(a) | {"prompt": pid}}
-            ): replace(a, prompt=pid)
+            ): p.wire_action(a)
             for a in p.actions
         }
     return p.offered

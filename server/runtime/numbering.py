@@ -7,7 +7,8 @@ viewer got would skip those numbers, and the gap would tell them that some other
 could call or win. So each viewer — every table place, and the spectators — numbers the
 events *it* is shown 1, 2, 3 … without a gap: ``seq`` in its ``event``, ``hand_end``,
 ``match_end`` and ``state`` frames, ``welcome.last_seq`` and ``resync.last_seq`` all count
-its own frames, and a prompt's id is the number of the viewer's frame that opened it.
+its own frames, and a prompt's id is the number of the viewer's frame that opened it
+(``Numbering.prompt_id``).
 
 Whether a viewer is shown an event is a pure function of the event, the viewer's seat in
 that hand and the table's ``assist`` option (``visible``, the same rule
@@ -73,6 +74,12 @@ class Numbering:
     def count(self, place: int | None, k: int) -> int:
         """The viewer's number for the log's first ``k`` events (its last frame's seq)."""
         return self._counts[_SLOT[place]][k]
+
+    def prompt_id(self, place: int | None, version: int) -> int:
+        """The wire id of the engine's prompt ``version`` (``MatchState.prompt``, the log
+        length when it opened) for ``place``: the number of the place's frame that opened
+        it. The reverse is the open ``frames.Prompt`` that carries both."""
+        return self.count(place, version)
 
     def number(self, place: int | None, entry: Entry) -> int:
         """The viewer's seq of ``entry`` (meaningful when the entry is visible to it)."""
