@@ -2,9 +2,12 @@
 
 Everything that touches a table — a player's action, a timer, a bot's move, a
 (re)connection, an admin command — is a job on the actor's queue, so a table's actions
-are serialised while tables run concurrently. The engine decides; the actor only checks
-that an action answers the open prompt, persists the events, sends each viewer its
-redacted copy (engine.views), and opens the next prompts with their clocks.
+are serialised while tables run concurrently. The engine alone judges an action
+(``engine.decide.step``: ``check``, then the events, each applied by ``evolve``); the
+actor checks only the session — who holds the seat, the table's status, which prompt is
+open — maps the engine's refusals to protocol codes (server.runtime.errors), persists the
+events, sends each viewer its redacted copy (engine.views), and opens the next prompts
+with their clocks.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from engine.actions import Action, unprompted
+from engine.actions import Action
 from engine.bots import BRAINS, Bot, make_bot
 from engine.bots.greedy import GreedyBot
 from engine.decide import start, step
@@ -53,6 +56,7 @@ from server.repositories.protocols import (
 from server.runtime.claim_pacing import ClaimPacer
 from server.runtime.clock import Timers, fallback
 from server.runtime.connection import Connection, dumps
+from server.runtime.errors import protocol_error
 from server.runtime.frames import (
     Entry,
     FrameCache,
@@ -443,7 +447,7 @@ class TableActor:
                 k = opened
                 state = rebuild(self.table, self.seed, [e.event for e in self.log[:k]])
         n = self.numbers
-        seq, prompt = n.count(place, k), n.count(place, state.prompt)
+        seq, prompt = n.count(place, k), n.prompt_id(place, state.prompt)
         return state_frame(state, viewer, seq, self.record.assist, prompt)
 
     def _prompt_frame(self, p: Prompt) -> str:
@@ -501,8 +505,7 @@ class TableActor:
             if current is not None:
                 current.cancel()
             allowance = self.timers.allowance(claim, self.banks[place])
-            # its id on the wire: the number of the place's frame that opened it
-            wire = self.numbers.count(place, state.prompt)
+            wire = self.numbers.prompt_id(place, state.prompt)  # its id on the wire
             p = Prompt(place, seat, wire, legal, claim, loop.time(), allowance, state.prompt)
             self.prompts[place] = p
             # a stand-in plays only while some player is here to be kept waiting, or to
@@ -575,33 +578,50 @@ class TableActor:
         except Exception:
             log.exception("table %s: bot at place %d failed", self.id, place)
             chosen = None
-        if chosen is None or unprompted(chosen) not in p.actions:
-            chosen = fallback(self.state, p.seat, p.actions)  # a broken brain never stalls
-        if chosen is not None:
-            await self._apply_or_retry(place, chosen, lambda: self._bot_move(place, prompt_id))
+        await self._play_or_fallback(p, chosen, lambda: self._bot_move(place, prompt_id))
 
     async def _external_move(
         self, external: MjaiSeat, place: int, prompt_id: int, view: TableView
     ) -> None:
         """Ask the external bot outside the table's queue (it may take its time limit),
         then play its answer, or the timeout move, if the prompt is still open."""
-        chosen = await external.decide(view)
+        chosen = await external.act(view)
         self.submit(lambda: self._external_apply(place, prompt_id, chosen))
 
     async def _external_apply(self, place: int, prompt_id: int, chosen: Action | None) -> None:
         p = self.prompts.get(place)
         if p is None or p.prompt_id != prompt_id or self.state is None:
             return
-        if chosen is None or unprompted(chosen) not in p.actions:
+        await self._play_or_fallback(
+            p, chosen, lambda: self._external_apply(place, prompt_id, chosen), external=True
+        )
+
+    async def _play_or_fallback(
+        self,
+        p: Prompt,
+        chosen: Action | None,
+        again: Callable[[], Awaitable[None]],
+        *,
+        external: bool = False,
+    ) -> None:
+        """Play a bot's answer to ``p``; one the engine refuses (or none at all) gets the
+        timeout move instead: a broken brain never stalls the table."""
+        place = p.place
+        if chosen is not None and chosen.seat == p.seat:  # a bot speaks for its own seat
+            try:
+                await self._apply_or_retry(place, p.engine_action(chosen), again)
+                return
+            except IllegalAction:
+                pass  # nothing changed: the engine judges before it makes an event
+        if external:
             log.warning("table %s: mjai bot at place %d gets the timeout move", self.id, place)
-            chosen = fallback(self.state, p.seat, p.actions)
-        if chosen is not None:
-            await self._apply_or_retry(
-                place, chosen, lambda: self._external_apply(place, prompt_id, chosen)
-            )
+        assert self.state is not None
+        fallen = fallback(self.state, p.seat, p.actions)
+        if fallen is not None:
+            await self._apply_or_retry(place, fallen, again)
 
     async def _apply(self, place: int, action: Action) -> None:
-        """Play an action already checked against the prompt; the engine has the last word
+        """Play an answer to ``place``'s open prompt: the engine judges it
         (``IllegalAction`` propagates with the state untouched)."""
         assert self.state is not None
         p = self.prompts.get(place)
@@ -910,17 +930,14 @@ class TableActor:
             # ends (server.runtime.claim_pacing): this one is already answered or closed
             return error("stale_prompt", f"prompt {prompt_id} is closed")
         if action.seat != p.seat:
+            # the connection speaks for its own seat only (another seat may have a claim)
             return error("wrong_seat", f"you sit at seat {p.seat} this hand, not {action.seat}")
         if action.prompt is not None and action.prompt != prompt_id:
             return error("stale_prompt", "action.prompt differs from prompt_id")
-        if unprompted(action) not in p.actions:
-            return error("not_offered", f"'{action.type}' with these fields was not offered")
-        if action.prompt is not None and action.prompt != p.version:
-            action = dataclasses.replace(action, prompt=p.version)  # the wire's id → the engine's
         try:
-            await self._apply(conn.place, action)
-        except IllegalAction as exc:
-            return error(exc.code.value, exc.message)
+            await self._apply(conn.place, p.engine_action(action))
+        except IllegalAction as exc:  # the engine's judgement, in the protocol's codes
+            return error(*protocol_error(exc, action))
         except StorageError:
             log.warning("table %s: storage unavailable; action refused", self.id)
             return error("storage_unavailable", "the move could not be saved; send it again")

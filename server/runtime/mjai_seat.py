@@ -171,7 +171,7 @@ class MjaiSeat:
             raise BadAnswer("the bot closed its output")
         return json.loads(line)
 
-    async def decide(self, view: TableView) -> Action | None:
+    async def act(self, view: TableView) -> Action | None:
         """The seat's move for ``view`` (its legal actions), or None: the table's timeout
         move is played instead."""
         try:
