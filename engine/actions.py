@@ -1,8 +1,11 @@
 """Player actions: a tagged union on ``type``, the same JSON on the wire, in the DB and in
 fixtures (``action_to_json`` / ``action_from_json``; ``ACTION_ADAPTER.json_schema()``).
 
-``prompt`` is the prompt id the action answers (``HandState.prompt``); None skips the
-staleness check (in-process bots and replays of fixtures written by hand).
+``prompt`` is the engine's id of the prompt the action answers: the ``MatchState.prompt``
+(the state's version when the prompt opened) that ``engine.decide.check`` compares, so an
+answer to a closed prompt is ``stale``. None skips that check (in-process bots, replays of
+fixtures written by hand). On the wire a prompt has a per-viewer id instead; the server
+translates at one point (``server.runtime.frames.Prompt``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,24 @@
-"""``decide(state, action)``: check an action and turn it into events.
+"""The house plan's transition path, ``legal_actions`` → ``decide`` → events → ``evolve``,
+under the names the code uses:
 
-``step`` applies the events as it makes them (through ``evolve``, the only way state
-changes) and carries on through everything that needs no decision — draws, flower
-replacements, the end of the hand, settlement and the next deal — until a seat must act.
+* ``check(state, action)`` is the plan's "``legal_actions(state, seat)`` contains it?":
+  the engine's one judgement of an action. It raises ``IllegalAction`` with an
+  ``ErrorCode`` (engine.errors) for an action that may not be taken now: no hand in play,
+  a seat not asked, a phase it does not belong to, a claim answered twice, a closed
+  prompt (``Action.prompt`` ≠ ``MatchState.prompt``), or simply not among the seat's
+  ``legal_actions``. The server checks only the session and maps these codes to its
+  protocol's (server.runtime.errors).
+* ``decide(state, action)`` is the plan's ``decide``: the events the action causes.
+* ``step(state, action)`` is ``decide`` and ``evolve`` in one pass, what every caller uses
+  (the server's table actor, replay, simulation, tests): it returns the events and the
+  state that folding ``evolve`` over them gives. Deciding needs each event applied as it
+  is made — the draw after a discard nobody claimed, the next deal after settlement — so
+  the events are made and evolved together, and carry on through everything that needs
+  no decision (draws, flower replacements, the end of the hand, settlement, the next
+  deal) until a seat must act. ``evolve`` is still the only way state changes.
+
+``start(table, seed)`` makes a match's first events, the same way, up to the first
+decision.
 """
 
 from __future__ import annotations
@@ -117,6 +133,8 @@ def decide(state: MatchState, action: Action) -> list[Event]:
 
 
 def step(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
+    """``decide`` with ``evolve`` applied: the state after the events, and the events
+    (raises ``IllegalAction``, state untouched, if ``check`` refuses the action)."""
     check(state, action)
     run = _Run(state)
     hand = run.hand
@@ -132,7 +150,8 @@ def step(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
 
 
 def check(state: MatchState, action: Action) -> None:
-    """Raise ``IllegalAction`` with its code unless ``action`` may be taken now."""
+    """Raise ``IllegalAction`` with its code unless ``action`` may be taken now (the one
+    judgement of an action; ``action.prompt`` None skips only the staleness check)."""
     if state.over:
         raise IllegalAction(ErrorCode.MATCH_OVER, "the match is over")
     hand = state.hand

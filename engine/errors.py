@@ -1,4 +1,7 @@
-"""Typed errors of the table state machine: every refused action carries a stable code."""
+"""Typed errors of the table state machine: every refused action carries a stable code.
+
+``engine.decide.check`` alone raises ``IllegalAction``; the server maps each code to its
+protocol's error code in one table (server.runtime.errors; docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ class ErrorCode(StrEnum):
 
 
 class IllegalAction(Exception):
-    """Raised by ``decide``; the state it was given is unchanged (states are immutable)."""
+    """Raised by ``decide`` / ``step`` (``check``); the state it was given is unchanged
+    (states are immutable)."""
 
     def __init__(self, code: ErrorCode, message: str) -> None:
         self.code = code

@@ -21,7 +21,7 @@ from engine.actions import (
     Win,
 )
 from engine.bots.random_bot import RandomBot
-from engine.decide import start, step
+from engine.decide import decide, start, step
 from engine.errors import ErrorCode, IllegalAction
 from engine.events import (
     Called,
@@ -35,6 +35,7 @@ from engine.events import (
     KongMade,
     MatchStarted,
 )
+from engine.evolve import evolve
 from engine.legal import legal_actions
 from engine.notation import parse_tile
 from engine.rng import SeededStream
@@ -496,3 +497,23 @@ def test_any_call_ends_ippatsu(h) -> None:
     state, _ = step(state, Pass(seat=1))
     state, _ = step(state, Pung(seat=2, tiles=(T("5p"), T("5p"))))
     assert state.hand is not None and not state.hand.seats[3].ippatsu
+
+
+def test_step_is_decide_then_evolve(h) -> None:
+    """The plan's names: ``decide`` gives the events, folding ``evolve`` over them gives
+    the state; ``step`` is both in one pass (engine.decide)."""
+    table = h.make_table(h.RIICHI_LIKE, hands=1)
+    state, _ = start(table, "vocabulary")
+    bots = [RandomBot("vocabulary", s) for s in range(4)]
+    for _ in range(60):
+        seat = acting_seat(state)
+        if seat is None:
+            break
+        action = bots[seat].act(view_for(state, seat))
+        stepped, events = step(state, action)
+        assert decide(state, action) == events
+        folded = state
+        for event in events:
+            folded = evolve(folded, event)
+        assert folded == stepped
+        state = stepped
