@@ -14,8 +14,7 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Collection
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -43,7 +42,8 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from server.db import migrate
-from server.db.engine import SQLITE_PRAGMAS, is_sqlite, make_engine
+from server.db.appenders import PgAppender, SqliteAppender, check_seqs, event_type
+from server.db.engine import is_sqlite, make_engine
 from server.db.models import (
     Audit,
     Base,
@@ -769,84 +769,18 @@ def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
         done.set_exception(exc)
 
 
-class SqliteAppender:
-    """The event log's own connection to a SQLite file, on a thread of its own: a group
-    of plain batches (no records to write, no fencing epoch) is one call to that thread —
-    ``BEGIN IMMEDIATE``, every table's last seq, the insert, ``COMMIT`` — instead of the
-    several driver round trips and SQLAlchemy's transaction, pool and greenlet hops of the
-    general path. Same file, same pragmas (WAL, ``synchronous=FULL``, foreign keys), same
-    row text; it writes only in the store's SQLite writer turn (``Database.writing``)."""
-
-    def __init__(self, path: str, encode: Callable[[Any], str]) -> None:
-        self.path = path
-        self.encode = encode
-        self._conn: sqlite3.Connection | None = None
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="jantaku-event-log")
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            for pragma in SQLITE_PRAGMAS:
-                conn.execute(pragma)
-            self._conn = conn
-        return self._conn
-
-    def _write(self, order: list[str], batches: dict[str, list[LoggedEvent]]) -> None:
-        conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            marks = ",".join("?" * len(order))
-            last = dict(
-                conn.execute(
-                    f"SELECT match_id, MAX(seq) FROM {EVENTS.name} "
-                    f"WHERE match_id IN ({marks}) GROUP BY match_id",
-                    order,
-                ).fetchall()
-            )
-            _check_seqs(order, batches, last)
-            conn.executemany(
-                f"INSERT INTO {EVENTS.name} (match_id, seq, hand_number, type, event) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [
-                    (ev.table_id, ev.seq, ev.hand_number, _type(ev), self.encode(ev.event))
-                    for t in order
-                    for ev in batches[t]
-                ],
-            )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-
-    async def write(self, order: list[str], batches: dict[str, list[LoggedEvent]]) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, self._write, order, batches)
-
-    def _close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-    async def close(self) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, self._close)
-        self._thread.shutdown(wait=True)
-
-
-def _type(ev: LoggedEvent) -> str:
-    return str(ev.event.get("type", ""))
-
-
-def _check_seqs(
-    order: list[str], batches: dict[str, list[LoggedEvent]], last: dict[str, int]
-) -> None:
-    """Each table's batch must follow its last stored seq (``ValueError`` otherwise)."""
-    for table_id in order:
-        expected = last.get(table_id, 0)
-        for ev in batches[table_id]:
-            expected += 1
-            if ev.seq != expected:
-                raise ValueError(f"table {table_id}: seq {ev.seq} after {expected - 1}")
+def _pg_connector(engine: AsyncEngine) -> Callable[[], Awaitable[asyncpg.Connection]]:
+    """A new asyncpg connection made as the engine's pool makes one (the adapter's own
+    arguments left out), for the event log's ``PgAppender``."""
+    args, kwargs = engine.dialect.create_connect_args(engine.url)
+    for adapter_only in (
+        "async_creator_fn",
+        "prepared_statement_cache_size",
+        "prepared_statement_name_func",
+    ):
+        kwargs.pop(adapter_only, None)
+    kwargs.setdefault("timeout", 10)
+    return lambda: asyncpg.connect(*args, **kwargs)
 
 
 class SqlEventLog:
@@ -855,7 +789,8 @@ class SqlEventLog:
     Each ``append`` returns only once its own batch is committed, so an acknowledged
     action is on disk as before. A group that fails is written again batch by batch, so
     each batch gets its own outcome (one table's refused batch never refuses another's).
-    On a SQLite file, a group of plain batches goes through ``SqliteAppender``."""
+    A group of plain batches (no records to write) goes through the log's own connection
+    (server.db.appenders: ``SqliteAppender`` for a file without fencing, ``PgAppender``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -863,7 +798,11 @@ class SqlEventLog:
         self._flusher: asyncio.Task[None] | None = None
         path = sqlite_file(db.engine.url.render_as_string(hide_password=False))
         encode = db.engine.dialect._json_serializer or json.dumps  # what the JSON column writes
-        self._appender = SqliteAppender(path, encode) if path is not None else None
+        self._appender: SqliteAppender | PgAppender | None = None
+        if path is not None:
+            self._appender = SqliteAppender(path, encode)
+        elif db.engine.dialect.driver == "asyncpg":
+            self._appender = PgAppender(_pg_connector(db.engine), encode)
 
     async def close(self) -> None:
         if self._appender is not None:
@@ -916,9 +855,12 @@ class SqlEventLog:
             batches.setdefault(ev.table_id, []).append(ev)
         order = sorted(batches)
         try:
-            if self._appender is not None and not any(
-                ev.epoch is not None or ev.event.get("type") in RECORDED for ev in events
-            ):
+            plain = not any(ev.event.get("type") in RECORDED for ev in events)
+            if isinstance(self._appender, PgAppender) and plain:
+                await self._appender.write(order, batches)
+                return
+            fenced = any(ev.epoch is not None for ev in events)
+            if isinstance(self._appender, SqliteAppender) and plain and not fenced:
                 async with self.db.writing():
                     await self._appender.write(order, batches)
                 return
@@ -937,7 +879,7 @@ class SqlEventLog:
                             locked[table_id] = match
                 # Otherwise the primary key (match, seq) refuses a second writer of the same
                 # seq and the foreign key an unknown match.
-                _check_seqs(order, batches, await self._last_seqs(conn, order))
+                check_seqs(order, batches, await self._last_seqs(conn, order))
                 await self._insert(conn, [ev for t in order for ev in batches[t]])
                 for table_id, match in locked.items():
                     await self._records(conn, table_id, batches[table_id], match)
@@ -977,7 +919,7 @@ class SqlEventLog:
             await sqlite_driver.executemany(
                 columns + "VALUES (?, ?, ?, ?, ?)",
                 [
-                    (ev.table_id, ev.seq, ev.hand_number, _type(ev), encode(ev.event))
+                    (ev.table_id, ev.seq, ev.hand_number, event_type(ev), encode(ev.event))
                     for ev in events
                 ],
             )
@@ -989,7 +931,7 @@ class SqlEventLog:
                 [ev.table_id for ev in events],
                 [ev.seq for ev in events],
                 [ev.hand_number for ev in events],
-                [_type(ev) for ev in events],
+                [event_type(ev) for ev in events],
                 [encode(ev.event) for ev in events],
             )
             return
@@ -1000,7 +942,7 @@ class SqlEventLog:
                     "match_id": ev.table_id,
                     "seq": ev.seq,
                     "hand_number": ev.hand_number,
-                    "type": _type(ev),
+                    "type": event_type(ev),
                     "event": ev.event,
                 }
                 for ev in events
