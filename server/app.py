@@ -34,6 +34,7 @@ from server.errors import install as install_errors
 from server.matchmaking.matchmaker import Matchmaker
 from server.matchmaking.socket import queue_socket
 from server.repositories.protocols import Store
+from server.runtime.gc_pacing import GcPacer
 from server.runtime.manager import TableManager
 from server.services import Services
 from server.web import mount as mount_web
@@ -68,9 +69,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         else:
             await services.manager.restore_all()  # unfinished tables of a persistent store
         services.matchmaker.start()
+        pacer = GcPacer(settings.gc_freeze_seconds, settings.gc_full_seconds)
+        pacer.start()
         try:
             yield
         finally:
+            await pacer.stop()
             await services.matchmaker.stop()
             await services.manager.shutdown()
             if services.shared is not None:
