@@ -44,6 +44,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from server.db import migrate
 from server.db.appenders import PgAppender, SqliteAppender, check_seqs, event_type
 from server.db.engine import is_sqlite, make_engine
+from server.db.group_commit import GroupCommit
 from server.db.models import (
     Audit,
     Base,
@@ -757,18 +758,6 @@ async def _write_ratings(conn: AsyncConnection, ruleset: str, match_id: str | No
     return len(matches)
 
 
-Pending = tuple[list[LoggedEvent], "asyncio.Future[None]"]
-
-
-def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
-    if done.done():  # its waiter was cancelled
-        return
-    if exc is None:
-        done.set_result(None)
-    else:
-        done.set_exception(exc)
-
-
 def _pg_connector(engine: AsyncEngine) -> Callable[[], Awaitable[asyncpg.Connection]]:
     """A new asyncpg connection made as the engine's pool makes one (the adapter's own
     arguments left out), for the event log's ``PgAppender``."""
@@ -784,18 +773,19 @@ def _pg_connector(engine: AsyncEngine) -> Callable[[], Awaitable[asyncpg.Connect
 
 
 class SqlEventLog:
-    """Group commit: the batches appended while a transaction is being written wait and
-    then go together into the next one (one commit, one fsync, for many tables' moves).
-    Each ``append`` returns only once its own batch is committed, so an acknowledged
-    action is on disk as before. A group that fails is written again batch by batch, so
-    each batch gets its own outcome (one table's refused batch never refuses another's).
-    A group of plain batches (no records to write) goes through the log's own connection
-    (server.db.appenders: ``SqliteAppender`` for a file without fencing, ``PgAppender``)."""
+    """The event log in two group-commit queues (server.db.group_commit): batches that
+    write records (a hand's or a match's start and end: the scoresheet, the projection,
+    statistics, ratings, dozens of statements) in one, plain batches in the other, so a
+    move is never queued behind another table's hand end. A table's batches stay in one
+    queue while any is in it, so they are written in order; the two queues' tables are
+    then disjoint, and so are the match rows they lock. A group of plain batches goes
+    through the log's own connection (server.db.appenders: ``SqliteAppender`` for a file
+    without fencing, ``PgAppender``). On SQLite the queues still take turns (one writer)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._pending: list[Pending] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._record_queue = GroupCommit(self._write)
+        self._plain_queue = GroupCommit(self._write)
         path = sqlite_file(db.engine.url.render_as_string(hide_password=False))
         encode = db.engine.dialect._json_serializer or json.dumps  # what the JSON column writes
         self._appender: SqliteAppender | PgAppender | None = None
@@ -811,40 +801,16 @@ class SqlEventLog:
     async def append(self, events: list[LoggedEvent]) -> None:
         """All or nothing: a batch whose seqs do not follow the table's last one, or a
         second writer of the same seq, raises ``ValueError`` and writes nothing."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        self._pending.append((events, done))
-        flusher = self._flusher
-        if flusher is None or flusher.done() or flusher.get_loop() is not loop:
-            self._flusher = loop.create_task(self._flush())
-        await done
-
-    async def _flush(self) -> None:
-        group: list[Pending] = []
-        try:
-            while self._pending:
-                group, self._pending = self._pending, []
-                try:
-                    await self._write([ev for batch, _ in group for ev in batch])
-                except Exception as exc:
-                    if len(group) == 1:
-                        _settle(group[0][1], exc)
-                        continue
-                    for batch, done in group:  # alone, each batch gets its own outcome
-                        try:
-                            await self._write(batch)
-                        except Exception as alone:
-                            _settle(done, alone)
-                        else:
-                            _settle(done, None)
-                else:
-                    for _, done in group:
-                        _settle(done, None)
-        except BaseException:  # cancelled (shutdown): nobody waits forever
-            for _, done in [*group, *self._pending]:
-                done.cancel()
-            self._pending = []
-            raise
+        ids = {ev.table_id for ev in events}
+        if any(t in self._record_queue.tables for t in ids):
+            queue = self._record_queue
+        elif any(t in self._plain_queue.tables for t in ids):
+            queue = self._plain_queue
+        elif any(ev.event.get("type") in RECORDED for ev in events):
+            queue = self._record_queue
+        else:
+            queue = self._plain_queue
+        await queue.append(events)
 
     async def _write(self, events: list[LoggedEvent]) -> None:
         """One transaction for a group: the match rows of the batches that change records

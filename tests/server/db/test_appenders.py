@@ -96,3 +96,35 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_next_move(pg_url
         assert len(await store.events.read("t1")) == sum(len(b) for b in batches[:3])
 
     on_postgres(pg_url, test)
+
+
+def test_a_move_is_not_queued_behind_another_tables_hand_end(pg_url: str) -> None:
+    """Batches that write records (here held open inside their transaction) and plain
+    batches are two group-commit queues: another table's move commits meanwhile, and the
+    held batch then commits too."""
+
+    async def test(store: SqlStore) -> None:
+        for t in ("t1", "t2"):
+            await store.tables.add(record(t))
+        one, two = logged("t1", played()), logged("t2", played())
+        await store.events.append(two[0])
+        log = store._log
+        gate = asyncio.Event()
+        records = log._records
+
+        async def held(*args: object) -> None:
+            await gate.wait()
+            await records(*args)  # type: ignore[arg-type]
+
+        log._records = held  # type: ignore[method-assign]
+        start = asyncio.create_task(store.events.append(one[0]))  # match_started: records
+        await asyncio.sleep(0.2)
+        assert not start.done()
+        await asyncio.wait_for(store.events.append(two[1]), 10)  # a plain move of t2
+        gate.set()
+        await asyncio.wait_for(start, 10)
+        await store.events.append(one[1])  # t1's next batch follows its first
+        assert len(await store.events.read("t1")) == len(one[0]) + len(one[1])
+        assert len(await store.events.read("t2")) == len(two[0]) + len(two[1])
+
+    on_postgres(pg_url, test)
