@@ -27,6 +27,7 @@ import secrets
 import signal
 import socket
 import time
+from collections import Counter
 from typing import Any
 
 import httpx
@@ -307,12 +308,17 @@ class ClusterNode:
                     self.drop(table_id)
         self._instances = await self.registry.all()
         alive = await self._alive()
+        ended: Counter[str] = Counter()
         for conn_id, owner in list(self.relays_to.items()):
             if owner not in alive:
                 self._relay_lost(conn_id)
+                ended[owner] += 1
         for sock in list(self.served.values()):
             if sock.peer not in alive:
                 sock.gone()
+                ended[sock.peer] += 1
+        for peer, count in sorted(ended.items()):
+            log.warning("instance %s is silent: %d relayed connections to it ended", peer, count)
 
     async def _alive(self) -> set[str]:
         """The instances of the last registry view that have beaten lately: a relay to
