@@ -80,7 +80,7 @@ from engine.state import (
     apply_payments,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming
-from engine.tiles import WINDS, Tile, is_flower, is_terminal_or_honor, kind_of
+from engine.tiles import WINDS, Tile, is_flower, kind_of
 from engine.wall import commitment
 from engine.wins import legal_win, seat_waits
 
@@ -500,16 +500,8 @@ def _end(
             tenpai = tuple(
                 s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats
             )
-        if rules.nagashi and not (
-            rules.nagashi_called_discard_voids and rules.nagashi_any_call_voids and hand.calls
-        ):
-            nagashi = tuple(
-                i
-                for i, s in enumerate(hand.seats)
-                if s.discards
-                and all(is_terminal_or_honor(kind_of(d.tile)) for d in s.discards)
-                and not (rules.nagashi_called_discard_voids and any(d.called for d in s.discards))
-            )
+        if state.table.nagashi is not None:  # the ruleset's reading (TableRuleset.nagashi)
+            nagashi = state.table.nagashi(hand)
     result = HandResult(
         hand_number=hand.hand_number,
         dealer=hand.dealer,

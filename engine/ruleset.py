@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
 from engine.scoring import Score
-from engine.state import MatchRules, MatchState, Table
+from engine.state import MatchRules, MatchState, NagashiFn, Table
 from engine.table_rules import TableRules
 
 
@@ -267,6 +267,11 @@ class TableRuleset(Ruleset[OptionsT]):
         (``engine.state.WinExtrasFn``); none unless the ruleset says so."""
         return {}
 
+    def nagashi(self, options: OptionsT) -> NagashiFn | None:
+        """The seats that qualify for nagashi at an exhaustive draw, under ``options``
+        (``engine.state.NagashiFn``); None: this ruleset (or these options) has none."""
+        return None
+
 
 def table_for(
     ruleset: TableRuleset[OptionsT], raw_options: Mapping[str, Any] | None = None
@@ -280,4 +285,5 @@ def table_for(
         match_rules=ruleset.match_rules(options),
         options=resolved_options(options),
         win_extras=ruleset.win_extras,
+        nagashi=ruleset.nagashi(options),
     )

@@ -262,6 +262,9 @@ class MatchRules(Protocol):
 
 
 ScoreFn = Callable[[WinContext], Score]
+# A ruleset's hook for nagashi (TableRuleset.nagashi): the seats whose discards qualify at
+# an exhaustive draw of this hand, by the ruleset's own reading of what voids it.
+NagashiFn = Callable[["HandState"], tuple[int, ...]]
 WallFn = Callable[[str, int], Wall]
 
 
@@ -314,6 +317,8 @@ class Table:
     walls: WallFn | None = None
     # The ruleset's hook for WinContext.extra (TableRuleset.win_extras); None: no extras.
     win_extras: WinExtrasFn | None = None
+    # The ruleset's hook for nagashi at an exhaustive draw; None: the ruleset has none.
+    nagashi: NagashiFn | None = field(default=None, compare=False)
     caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
 
     def wall(self, seed: str, hand_number: int) -> Wall:

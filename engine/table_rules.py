@@ -106,11 +106,6 @@ class TableRules:
     aborts: frozenset[Abort] = frozenset()
     tenpai_at_draw: bool = False  # record who is ready at an exhaustive draw (noten payments)
     karaten_counts_as_tenpai: bool = False  # a wait on kinds all held four times is ready
-    nagashi: bool = False  # record nagashi candidates at an exhaustive draw
-    nagashi_called_discard_voids: bool = False
-    # with it: any call of the hand voids it, a concealed kong included (seed 004), not only
-    # a call on one of the player's discards
-    nagashi_any_call_voids: bool = False
     first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
     # chiihou flags a non-dealer's first self-draw (riichi); off where the ruleset reads
     # chiihou as a discard win (Zung Jung's Blessing of Earth, zung-jung.md 9.4.2)

@@ -15,7 +15,7 @@ from engine.scoring import Score, ScoreError
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, actives_of, score_win
-from rulesets.riichi.table import table_rules
+from rulesets.riichi.table import nagashi, table_rules
 from rulesets.riichi.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
 
@@ -53,6 +53,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
 
     table_rules = staticmethod(table_rules)
     match_rules = staticmethod(match_rules)
+    nagashi = staticmethod(nagashi)  # Table.nagashi (rulesets/riichi/table.py)
 
 
 RULESET = RiichiRuleset()

@@ -9,6 +9,7 @@ the live wall's last tile moves into the dead wall after each replacement draw.
 from __future__ import annotations
 
 from engine.shapes import ShapeRules
+from engine.state import HandState, NagashiFn
 from engine.table_rules import (
     Abort,
     KanDoraTiming,
@@ -19,6 +20,7 @@ from engine.table_rules import (
     RiichiRules,
     TableRules,
 )
+from engine.tiles import is_terminal_or_honor, kind_of
 from engine.wall import WallSpec
 from rulesets.riichi.options import AbortiveDraw, RiichiOptions
 
@@ -87,9 +89,31 @@ def table_rules(options: RiichiOptions) -> TableRules:
         aborts=aborts,
         tenpai_at_draw=True,
         karaten_counts_as_tenpai=options.karaten_counts_as_tenpai,
-        nagashi=options.nagashi_mangan,
-        nagashi_called_discard_voids=options.nagashi_called_discard_voids,
-        nagashi_any_call_voids=options.nagashi_voiding_calls == "any_call",
         first_turn_flags=True,
         first_draw_any_shape=options.shiisan_puutaa,
     )
+
+
+def nagashi(options: RiichiOptions) -> NagashiFn | None:
+    """Nagashi mangan at an exhaustive draw (riichi.md §12.1; ``RiichiRuleset.nagashi``): a
+    seat whose discards are all terminals and honours. With
+    ``nagashi_called_discard_voids`` a discard of its that was called voids it, and with
+    ``nagashi_voiding_calls`` ``any_call`` (seed 004 選択ルール) any call of the hand
+    does, a concealed kong included."""
+    if not options.nagashi_mangan:
+        return None
+    called_voids = options.nagashi_called_discard_voids
+    any_call_voids = called_voids and options.nagashi_voiding_calls == "any_call"
+
+    def qualifying(hand: HandState) -> tuple[int, ...]:
+        if any_call_voids and hand.calls:
+            return ()
+        return tuple(
+            i
+            for i, s in enumerate(hand.seats)
+            if s.discards
+            and all(is_terminal_or_honor(kind_of(d.tile)) for d in s.discards)
+            and not (called_voids and any(d.called for d in s.discards))
+        )
+
+    return qualifying

@@ -79,6 +79,5 @@ def table_rules(options: Options) -> TableRules:
         kuikae=Kuikae.ALLOWED,  # §1: swap-calling allowed
         aborts=frozenset(),  # §1: no abortive draws
         tenpai_at_draw=False,  # §1: no noten payments
-        nagashi=False,
         first_turn_flags=False,
     )

@@ -101,7 +101,6 @@ RIICHI_LIKE = TableRules(
     kuikae=Kuikae.FORBIDDEN,
     aborts=frozenset(Abort),
     tenpai_at_draw=True,
-    nagashi=True,
     first_turn_flags=True,
 )
 

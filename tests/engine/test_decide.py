@@ -45,6 +45,8 @@ from engine.table_rules import Abort, MultiWin
 from engine.views import redact, view_for
 from engine.wall import WallSpec
 from engine.wins import win_context
+from rulesets.riichi.options import RiichiOptions
+from rulesets.riichi.table import nagashi as riichi_nagashi
 
 T = parse_tile
 
@@ -441,10 +443,16 @@ def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
 def test_a_call_anywhere_voids_nagashi_in_the_seed_reading(h, any_call, nagashi) -> None:
     # seed 004 選択ルール: any chi, pon or kan of the hand (a concealed kong included) voids
     # it; the other reading only counts calls on the player's own discards
-    rules = replace(
-        h.PLAIN, nagashi=True, nagashi_called_discard_voids=True, nagashi_any_call_voids=any_call
+    # (the reading is riichi's own hook, rulesets/riichi/table.nagashi, on a plain table)
+    options = RiichiOptions(
+        nagashi_mangan=True,
+        nagashi_called_discard_voids=True,
+        nagashi_voiding_calls="any_call" if any_call else "on_own_discards",
     )
-    table = h.make_table(rules, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
+    table = replace(
+        h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p")),
+        nagashi=riichi_nagashi(options),
+    )
     state, _ = start(table, "nagashi")
     hand = state.hand
     assert hand is not None

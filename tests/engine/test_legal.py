@@ -41,6 +41,8 @@ from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState
 from engine.table_rules import Abort, Kuikae
 from engine.wall import WallSpec
 from engine.wins import is_furiten, win_context
+from rulesets.riichi.options import RiichiOptions
+from rulesets.riichi.table import nagashi as riichi_nagashi
 
 T = parse_tile
 
@@ -503,7 +505,10 @@ def test_riichi_furiten_lasts_for_the_hand(h) -> None:
 
 
 def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
-    table = h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1))
+    table = replace(
+        h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1)),
+        nagashi=riichi_nagashi(RiichiOptions(nagashi_mangan=True)),
+    )
     record = play_match(table, "tenpai", random_bots)
     draws = [e.result for e in record.events if isinstance(e, HandEnded)]
     exhaustive = [r for r in draws if r.outcome == "exhaustive_draw"]

@@ -26,7 +26,7 @@ from engine.tiles import kind_of
 from engine.wins import is_furiten, win_context
 from rulesets.riichi import RULESET
 from rulesets.riichi.options import RiichiOptions, preset
-from rulesets.riichi.table import table_rules, wall_spec
+from rulesets.riichi.table import nagashi, table_rules, wall_spec
 from tests.rulesets.riichi.table_helpers import Play, begin
 
 T = parse_tile
@@ -56,7 +56,7 @@ def test_default_table_rules() -> None:
     assert (rules.riichi.min_points, rules.riichi.min_live_wall) == (1000, 4)
     assert rules.riichi.ankan is RiichiAnkan.NO_WAIT_CHANGE
     assert rules.riichi.ippatsu and rules.riichi.ura_dora and rules.riichi.double_riichi
-    assert rules.tenpai_at_draw and not rules.nagashi
+    assert rules.tenpai_at_draw and nagashi(RiichiOptions()) is None
     assert not rules.shape_rules.seven_pairs_four_as_two
 
 
@@ -68,9 +68,9 @@ def test_options_reach_the_table_rules() -> None:
     assert sorted(t for t in four.tile_set() if t > 41) == [42, 43, 43, 44]
     assert len(four.tile_set()) == 136
     assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
-    assert rules.nagashi and rules.nagashi_called_discard_voids
-    assert not rules.nagashi_any_call_voids  # Tenhou: only a call on one's own discards
-    assert table_rules(RiichiOptions(nagashi_called_discard_voids=True)).nagashi_any_call_voids
+    tenhou = preset("tenhou")  # nagashi read by rulesets/riichi/table.nagashi
+    assert nagashi(tenhou) is not None and tenhou.nagashi_called_discard_voids
+    assert tenhou.nagashi_voiding_calls == "on_own_discards"  # only a call on one's discards
     ema = table_rules(preset("ema"))
     assert ema.multi_win is MultiWin.TRIPLE and ema.aborts == frozenset()
     wrc = table_rules(preset("wrc"))
