@@ -82,7 +82,7 @@ from engine.state import (
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming
 from engine.tiles import WINDS, Tile, is_flower, kind_of
 from engine.wall import commitment
-from engine.wins import legal_win, seat_waits
+from engine.wins import legal_win
 
 # enum members as module names for the per-discard checks (engine.state TURN etc.)
 _FOUR_RIICHI, _FOUR_WINDS, _FOUR_KONGS = Abort.FOUR_RIICHI, Abort.FOUR_WINDS, Abort.FOUR_KONGS
@@ -365,19 +365,21 @@ def _turn(run: _Run, action: Action) -> None:
 def _kong_stands(run: _Run, seat: int, *, concealed: bool) -> None:
     run.emit(KongMade(seat=seat))
     rules = run.state.table.rules
-    if rules.kan_dora and (concealed or rules.kan_dora_timing is KanDoraTiming.IMMEDIATE):
+    kan_dora = rules.kan_dora
+    if kan_dora is not None and (concealed or kan_dora.timing is KanDoraTiming.IMMEDIATE):
         _reveal_pending(run)
     _draw(run, seat, replacement=True)
 
 
 def _mark_furiten(run: _Run, completes: tuple[int, ...], tile: Tile) -> None:
     """The seats whose shape ``tile`` completed let it pass; the tile is recorded only
-    where the furiten is per tile (``TableRules.furiten_per_tile``)."""
+    where the furiten is per tile (``FuritenRules.per_tile``)."""
     rules = run.state.table.rules
-    if rules.furiten:
-        named = tile if rules.furiten_per_tile else None
+    furiten = rules.furiten
+    if furiten is not None:
+        named = tile if furiten.per_tile else None
         for s in completes:
-            if not rules.furiten_riichi_only or run.hand.seats[s].riichi:
+            if not furiten.riichi_only or run.hand.seats[s].riichi:
                 run.emit(Furiten(seat=s, tile=named))
 
 
@@ -389,7 +391,11 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
         return
     robbing = window.kind != "discard"
     if won:
-        if window.kind == "added_kong" and rules.kan_dora and rules.chankan_reveals_kan_dora:
+        if (
+            window.kind == "added_kong"
+            and rules.kan_dora is not None
+            and rules.kan_dora.robbed_kong_reveals
+        ):
             hand = run.hand
             if hand.dora_revealed < len(hand.wall.spec.dora_positions):
                 run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(hand.dora_revealed)))
@@ -462,7 +468,7 @@ def _discard_passed(
             seat=call.seat, from_seat=discarder, tile=tile, meld=Meld(MeldType.MINKAN, (*own, tile))
         )
     )
-    if rules.kan_dora and rules.kan_dora_timing is KanDoraTiming.IMMEDIATE:
+    if rules.kan_dora is not None and rules.kan_dora.timing is KanDoraTiming.IMMEDIATE:
         _reveal_pending(run)
     _draw(run, call.seat, replacement=True)
 
@@ -491,15 +497,11 @@ def _end(
 ) -> None:
     state = run.state
     hand = run.hand
-    rules = state.table.rules
     tenpai: tuple[bool, ...] = ()
     nagashi: tuple[int, ...] = ()
     if outcome == "exhaustive_draw":
-        if rules.tenpai_at_draw:
-            karaten = rules.karaten_counts_as_tenpai
-            tenpai = tuple(
-                s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats
-            )
+        if state.table.tenpai_at_draw is not None:  # TableRuleset.tenpai_at_draw
+            tenpai = state.table.tenpai_at_draw(hand)
         if state.table.nagashi is not None:  # the ruleset's reading (TableRuleset.nagashi)
             nagashi = state.table.nagashi(hand)
     result = HandResult(

@@ -137,7 +137,7 @@ class RiichiAccepted:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Furiten:
     """Private: the seat let a winning tile pass (temporary, or for the hand after riichi).
-    ``tile`` names it only where furiten is per tile (``TableRules.furiten_per_tile``)."""
+    ``tile`` names it only where furiten is per tile (``FuritenRules.per_tile``)."""
 
     type: Literal["furiten"] = "furiten"
     seat: int

@@ -153,7 +153,7 @@ def _apply(state: MatchState, event: Event) -> MatchState:
     if isinstance(event, KongDeclared):
         return update(state, hand=_kong_declared(hand, event))
     if isinstance(event, KongMade):
-        pending = hand.pending_dora + (1 if state.table.rules.kan_dora else 0)
+        pending = hand.pending_dora + (1 if state.table.rules.kan_dora is not None else 0)
         hand = update(
             hand,
             kongs=(*hand.kongs, event.seat),
@@ -344,7 +344,7 @@ def _called(state: MatchState, hand: HandState, event: Called) -> HandState:
     seats[event.from_seat] = update(src, discards=(*src.discards[:-1], update(last, called=True)))
     seats = [update(s, ippatsu=False) if s.ippatsu else s for s in seats]
     is_kong = event.meld.is_kong
-    pending = hand.pending_dora + (1 if is_kong and state.table.rules.kan_dora else 0)
+    pending = hand.pending_dora + (1 if is_kong and state.table.rules.kan_dora is not None else 0)
     return update(
         hand,
         seats=tuple(seats),

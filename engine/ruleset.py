@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
 from engine.scoring import Score
-from engine.state import MatchRules, MatchState, NagashiFn, Table
+from engine.state import MatchRules, MatchState, NagashiFn, Table, TenpaiFn
 from engine.table_rules import TableRules
 
 
@@ -272,6 +272,12 @@ class TableRuleset(Ruleset[OptionsT]):
         (``engine.state.NagashiFn``); None: this ruleset (or these options) has none."""
         return None
 
+    def tenpai_at_draw(self, options: OptionsT) -> TenpaiFn | None:
+        """Who is ready at an exhaustive draw, by this ruleset's reading of ready, under
+        ``options`` (``engine.state.TenpaiFn``; the hand result records it for noten
+        payments); None: the ruleset pays nothing for it and nobody is asked."""
+        return None
+
 
 def table_for(
     ruleset: TableRuleset[OptionsT], raw_options: Mapping[str, Any] | None = None
@@ -286,4 +292,5 @@ def table_for(
         options=resolved_options(options),
         win_extras=ruleset.win_extras,
         nagashi=ruleset.nagashi(options),
+        tenpai_at_draw=ruleset.tenpai_at_draw(options),
     )

@@ -265,6 +265,9 @@ ScoreFn = Callable[[WinContext], Score]
 # A ruleset's hook for nagashi (TableRuleset.nagashi): the seats whose discards qualify at
 # an exhaustive draw of this hand, by the ruleset's own reading of what voids it.
 NagashiFn = Callable[["HandState"], tuple[int, ...]]
+# A ruleset's hook for who is ready at an exhaustive draw (TableRuleset.tenpai_at_draw),
+# one flag per seat: what HandResult.tenpai records for its noten payments.
+TenpaiFn = Callable[["HandState"], tuple[bool, ...]]
 WallFn = Callable[[str, int], Wall]
 
 
@@ -319,6 +322,8 @@ class Table:
     win_extras: WinExtrasFn | None = None
     # The ruleset's hook for nagashi at an exhaustive draw; None: the ruleset has none.
     nagashi: NagashiFn | None = field(default=None, compare=False)
+    # The ruleset's hook for who is ready at an exhaustive draw; None: nobody is asked.
+    tenpai_at_draw: TenpaiFn | None = field(default=None, compare=False)
     caches: TableCaches = field(default_factory=TableCaches, init=False, repr=False, compare=False)
 
     def wall(self, seed: str, hand_number: int) -> Wall:

@@ -80,6 +80,27 @@ class RiichiRules:
 
 
 @dataclass(frozen=True, slots=True)
+class KanDoraRules:
+    """Each kong turns one more dora indicator (riichi.md §4, three-kingdoms.md §6)."""
+
+    timing: KanDoraTiming = KanDoraTiming.IMMEDIATE
+    robbed_kong_reveals: bool = False  # a robbed added kong still turns its indicator
+
+
+@dataclass(frozen=True, slots=True)
+class FuritenRules:
+    """A seat may not win on a discard while one of its winning tiles is in its own
+    discards or was let pass (riichi.md §7)."""
+
+    # Three Kingdoms §7: only riichi players are subject to furiten
+    riichi_only: bool = False
+    # Three Kingdoms §7 read literally (three-kingdoms.md Q5 `literal`): a discard win is
+    # refused only on a kind the seat discarded, or let pass after its riichi; its other
+    # winning tiles stay open
+    per_tile: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TableRules:
     wall: WallSpec = field(default_factory=WallSpec)
     replacement: Replacement = Replacement.TAIL
@@ -91,21 +112,11 @@ class TableRules:
     rob_added_kong: bool = True
     rob_concealed_kong_thirteen_orphans: bool = False
     multi_win: MultiWin = MultiWin.HEAD_BUMP
-    kan_dora: bool = False
-    kan_dora_timing: KanDoraTiming = KanDoraTiming.IMMEDIATE
-    chankan_reveals_kan_dora: bool = False  # a robbed added kong still shows its indicator
-    furiten: bool = False
-    # Three Kingdoms §7: only riichi players are subject to furiten
-    furiten_riichi_only: bool = False
-    # Three Kingdoms §7 read literally (three-kingdoms.md Q5 `literal`): a discard win is
-    # refused only on a kind the seat discarded, or let pass after its riichi; its other
-    # winning tiles stay open
-    furiten_per_tile: bool = False
+    kan_dora: KanDoraRules | None = None  # None: no kan dora
+    furiten: FuritenRules | None = None  # None: no furiten
     riichi: RiichiRules | None = None
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()
-    tenpai_at_draw: bool = False  # record who is ready at an exhaustive draw (noten payments)
-    karaten_counts_as_tenpai: bool = False  # a wait on kinds all held four times is ready
     first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
     # chiihou flags a non-dealer's first self-draw (riichi); off where the ruleset reads
     # chiihou as a discard win (Zung Jung's Blessing of Earth, zung-jung.md 9.4.2)

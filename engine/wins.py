@@ -53,13 +53,14 @@ def is_furiten(
     rules: TableRules, seat: SeatState, kind: int | None = None, caches: TableCaches | None = None
 ) -> bool:
     """Whether the seat may not win on a discard (riichi.md §7) of ``kind``; where
-    furiten is per tile (``TableRules.furiten_per_tile``), on that kind only (None: on
+    furiten is per tile (``FuritenRules.per_tile``), on that kind only (None: on
     any of its winning tiles). ``caches``: the table's whose ``rules`` these are; with
     them the answer is remembered per seat state (a seat state is asked once per other
     seat's discard), without them worked out afresh, the same (tests/engine/test_wins.py)."""
-    if not rules.furiten or (rules.furiten_riichi_only and not seat.riichi):
+    furiten = rules.furiten
+    if furiten is None or (furiten.riichi_only and not seat.riichi):
         return False
-    if rules.furiten_per_tile:
+    if furiten.per_tile:
         if kind is None:
             return any(
                 shape_complete_with(rules, seat, k, caches) and _blocked(seat, k)

@@ -35,8 +35,7 @@ def table_rules(options: Options) -> TableRules:
         rob_added_kong=True,
         rob_concealed_kong_thirteen_orphans=False,  # §5.5
         multi_win=MultiWin.HEAD_BUMP,  # §5.3
-        furiten=False,  # §5.1: no furiten
+        furiten=None,  # §5.1: no furiten
         riichi=None,
         aborts=frozenset(),  # §6: no abortive draws
     )
-

@@ -15,7 +15,7 @@ from engine.scoring import Score, ScoreError
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
 from rulesets.riichi.scorer import RULESET_ID, actives_of, score_win
-from rulesets.riichi.table import nagashi, table_rules
+from rulesets.riichi.table import nagashi, table_rules, tenpai_at_draw
 from rulesets.riichi.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
 
@@ -54,6 +54,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     table_rules = staticmethod(table_rules)
     match_rules = staticmethod(match_rules)
     nagashi = staticmethod(nagashi)  # Table.nagashi (rulesets/riichi/table.py)
+    tenpai_at_draw = staticmethod(tenpai_at_draw)  # Table.tenpai_at_draw (the same)
 
 
 RULESET = RiichiRuleset()

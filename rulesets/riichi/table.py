@@ -9,9 +9,11 @@ the live wall's last tile moves into the dead wall after each replacement draw.
 from __future__ import annotations
 
 from engine.shapes import ShapeRules
-from engine.state import HandState, NagashiFn
+from engine.state import HandState, NagashiFn, TenpaiFn
 from engine.table_rules import (
     Abort,
+    FuritenRules,
+    KanDoraRules,
     KanDoraTiming,
     Kuikae,
     MultiWin,
@@ -22,6 +24,7 @@ from engine.table_rules import (
 )
 from engine.tiles import is_terminal_or_honor, kind_of
 from engine.wall import WallSpec
+from engine.wins import seat_waits
 from rulesets.riichi.options import AbortiveDraw, RiichiOptions
 
 DEAD_WALL = 14
@@ -72,10 +75,15 @@ def table_rules(options: RiichiOptions) -> TableRules:
         rob_added_kong=True,
         rob_concealed_kong_thirteen_orphans=options.kokushi_rob_ankan,
         multi_win=MultiWin(options.multi_ron),
-        kan_dora=options.kan_dora,
-        kan_dora_timing=KanDoraTiming(options.kan_dora_timing),
-        chankan_reveals_kan_dora=options.chankan_reveals_kan_dora,
-        furiten=True,
+        kan_dora=(
+            KanDoraRules(
+                timing=KanDoraTiming(options.kan_dora_timing),
+                robbed_kong_reveals=options.chankan_reveals_kan_dora,
+            )
+            if options.kan_dora
+            else None
+        ),
+        furiten=FuritenRules(),
         riichi=RiichiRules(
             deposit=1000,
             min_points=options.riichi_min_points,
@@ -87,11 +95,22 @@ def table_rules(options: RiichiOptions) -> TableRules:
         ),
         kuikae=Kuikae(options.kuikae),
         aborts=aborts,
-        tenpai_at_draw=True,
-        karaten_counts_as_tenpai=options.karaten_counts_as_tenpai,
         first_turn_flags=True,
         first_draw_any_shape=options.shiisan_puutaa,
     )
+
+
+def tenpai_at_draw(options: RiichiOptions) -> TenpaiFn:
+    """Who is ready at an exhaustive draw, for the noten payments (riichi.md §12.1;
+    ``RiichiRuleset.tenpai_at_draw``): a riichi seat always; another with a wait, where
+    with ``karaten_counts_as_tenpai`` a wait on kinds it holds all four of counts (§5)."""
+    rules = table_rules(options)
+    karaten = options.karaten_counts_as_tenpai
+
+    def ready(hand: HandState) -> tuple[bool, ...]:
+        return tuple(s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats)
+
+    return ready
 
 
 def nagashi(options: RiichiOptions) -> NagashiFn | None:

@@ -30,6 +30,7 @@ class ThreeKingdomsRuleset(TableRuleset[Options]):
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)
     match_rules = staticmethod(match_rules)
+    # no tenpai_at_draw: three-kingdoms.md §1 has no noten payments
 
 
 RULESET = ThreeKingdomsRuleset()

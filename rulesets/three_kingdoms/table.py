@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from engine.shapes import ShapeRules
 from engine.table_rules import (
+    FuritenRules,
+    KanDoraRules,
     KanDoraTiming,
     Kuikae,
     MultiWin,
@@ -56,13 +58,14 @@ def table_rules(options: Options) -> TableRules:
         rob_added_kong=True,
         rob_concealed_kong_thirteen_orphans=False,
         multi_win=MultiWin.HEAD_BUMP,  # §1: one winner, nearest the discarder
-        kan_dora=True,  # §6: every kong reveals a kan-dora indicator
-        kan_dora_timing=KanDoraTiming(options.kan_dora_timing),  # Q13
+        # §6: every kong reveals a kan-dora indicator; Q13 says when
+        kan_dora=KanDoraRules(timing=KanDoraTiming(options.kan_dora_timing)),
         # §1: furiten wins are allowed, except to riichi players (§7, Q5 Japanese meaning:
         # a wait among one's discards, or a winning tile let pass after riichi)
-        furiten=True,
-        furiten_riichi_only=True,
-        furiten_per_tile=options.riichi_furiten == "literal",  # Q5
+        furiten=FuritenRules(
+            riichi_only=True,
+            per_tile=options.riichi_furiten == "literal",  # Q5
+        ),
         riichi=RiichiRules(
             deposit=RIICHI_DEPOSIT,
             min_points=None,  # Q7: no score requirement
@@ -78,6 +81,5 @@ def table_rules(options: Options) -> TableRules:
         ),
         kuikae=Kuikae.ALLOWED,  # §1: swap-calling allowed
         aborts=frozenset(),  # §1: no abortive draws
-        tenpai_at_draw=False,  # §1: no noten payments
         first_turn_flags=False,
     )

@@ -24,10 +24,9 @@ def table_rules(options: Options) -> TableRules:
         rob_added_kong=True,  # §3.2: only a small exposed kong may be robbed
         rob_concealed_kong_thirteen_orphans=False,  # §12 Q10
         multi_win=MultiWin.HEAD_BUMP,  # §3.2: one winner, nearest in turn order
-        furiten=False,  # §3.2: no sacred-discard rule; §8.2 immunity instead
+        furiten=None,  # §3.2: no sacred-discard rule; §8.2 immunity instead
         riichi=None,
         aborts=frozenset(),  # §3.3: no abortive draws
         first_turn_flags=True,  # 9.4.1 / 9.4.2
         self_drawn_chiihou=False,  # chiihou here is 9.4.2, a discard win
     )
-

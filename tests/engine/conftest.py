@@ -19,6 +19,8 @@ from engine.state import HandResult, MatchRules, MatchState, Payment, Table
 from engine.table_rules import (
     Abort,
     FlowerTiming,
+    FuritenRules,
+    KanDoraRules,
     KanDoraTiming,
     Kuikae,
     MultiWin,
@@ -94,13 +96,11 @@ RIICHI_LIKE = TableRules(
     max_kongs=4,
     rob_concealed_kong_thirteen_orphans=True,
     multi_win=MultiWin.DOUBLE,
-    kan_dora=True,
-    kan_dora_timing=KanDoraTiming.AFTER_DISCARD,
-    furiten=True,
+    kan_dora=KanDoraRules(timing=KanDoraTiming.AFTER_DISCARD),
+    furiten=FuritenRules(),
     riichi=RiichiRules(),
     kuikae=Kuikae.FORBIDDEN,
     aborts=frozenset(Abort),
-    tenpai_at_draw=True,
     first_turn_flags=True,
 )
 
@@ -114,9 +114,8 @@ THREE_KINGDOMS_LIKE = TableRules(
     ),
     replacement=Replacement.DEAD_WALL,
     max_kongs=4,
-    kan_dora=True,
-    furiten=True,
-    furiten_riichi_only=True,
+    kan_dora=KanDoraRules(),
+    furiten=FuritenRules(riichi_only=True),
     riichi=RiichiRules(
         deposit=10,
         min_points=None,

@@ -38,11 +38,12 @@ from engine.shapes import ShapeRules, shanten, shanten_standard, waits
 from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
 from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState, update
-from engine.table_rules import Abort, Kuikae
+from engine.table_rules import Abort, FuritenRules, Kuikae
 from engine.wall import WallSpec
 from engine.wins import is_furiten, win_context
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.table import nagashi as riichi_nagashi
+from rulesets.riichi.table import tenpai_at_draw as riichi_tenpai
 
 T = parse_tile
 
@@ -508,6 +509,7 @@ def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
     table = replace(
         h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1)),
         nagashi=riichi_nagashi(RiichiOptions(nagashi_mangan=True)),
+        tenpai_at_draw=riichi_tenpai(RiichiOptions()),
     )
     record = play_match(table, "tenpai", random_bots)
     draws = [e.result for e in record.events if isinstance(e, HandEnded)]
@@ -593,7 +595,9 @@ def test_riichi_on_a_special_shape_plus_a_set(h) -> None:
 def test_a_passed_winning_tile_blocks_itself_or_the_whole_hand(h, per_tile: bool) -> None:
     """Seat 1 in riichi waits on 4s and 7s and lets a 7s pass: the Japanese reading blocks
     every discard win for the rest of the hand, the per-tile one only the 7s."""
-    rules = replace(h.THREE_KINGDOMS_LIKE, furiten_per_tile=per_tile)
+    rules = replace(
+        h.THREE_KINGDOMS_LIKE, furiten=FuritenRules(riichi_only=True, per_tile=per_tile)
+    )
     hands = [
         "111z222z333z444z666z7z",
         "123m456m789m234p55z56s",
@@ -630,7 +634,7 @@ def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
 def test_per_tile_furiten_blocks_only_the_kinds_discarded_or_passed(h) -> None:
     """Three Kingdoms Q5 ``literal``: a riichi player may not win by discard on a kind it
     discarded or let pass after riichi; the other winning tiles stay open."""
-    rules = replace(h.THREE_KINGDOMS_LIKE, furiten_per_tile=True)
+    rules = replace(h.THREE_KINGDOMS_LIKE, furiten=FuritenRules(riichi_only=True, per_tile=True))
     hand = tuple(sorted(parse_tiles("123m456m789m234p55z56s")))  # waits 4s and 7s
     seat = SeatState(hand=hand, riichi=True, riichi_accepted=True)
     assert not is_furiten(rules, seat, T("4s")) and not is_furiten(rules, seat)

@@ -50,13 +50,13 @@ def test_default_table_rules() -> None:
     assert rules.multi_win is MultiWin.DOUBLE
     assert rules.aborts == frozenset(Abort)
     assert rules.kuikae is Kuikae.FORBIDDEN
-    assert rules.kan_dora and rules.kan_dora_timing is KanDoraTiming.IMMEDIATE
+    assert rules.kan_dora is not None and rules.kan_dora.timing is KanDoraTiming.IMMEDIATE
     assert rules.rob_concealed_kong_thirteen_orphans
     assert rules.riichi is not None
     assert (rules.riichi.min_points, rules.riichi.min_live_wall) == (1000, 4)
     assert rules.riichi.ankan is RiichiAnkan.NO_WAIT_CHANGE
     assert rules.riichi.ippatsu and rules.riichi.ura_dora and rules.riichi.double_riichi
-    assert rules.tenpai_at_draw and nagashi(RiichiOptions()) is None
+    assert nagashi(RiichiOptions()) is None  # tenpai_at_draw: test_karaten_at_the_exhaustive_draw
     assert not rules.shape_rules.seven_pairs_four_as_two
 
 
@@ -67,7 +67,7 @@ def test_options_reach_the_table_rules() -> None:
     four = table_rules(RiichiOptions.model_validate({"aka_dora": 4})).wall  # §16: 0m 0p 0p 0s
     assert sorted(t for t in four.tile_set() if t > 41) == [42, 43, 43, 44]
     assert len(four.tile_set()) == 136
-    assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
+    assert rules.kan_dora is not None and rules.kan_dora.timing is KanDoraTiming.AFTER_DISCARD
     tenhou = preset("tenhou")  # nagashi read by rulesets/riichi/table.nagashi
     assert nagashi(tenhou) is not None and tenhou.nagashi_called_discard_voids
     assert tenhou.nagashi_voiding_calls == "on_own_discards"  # only a call on one's discards
@@ -76,17 +76,19 @@ def test_options_reach_the_table_rules() -> None:
     wrc = table_rules(preset("wrc"))
     assert wrc.multi_win is MultiWin.HEAD_BUMP and Abort.TRIPLE_RON not in wrc.aborts
     custom = table_rules(
-        RiichiOptions.model_validate({
-            "kuikae": "suji_allowed",
-            "riichi_ankan": "forbidden",
-            "riichi_min_points": 0,
-            "riichi_min_live_wall": 1,
-            "ippatsu": False,
-            "ura_dora": False,
-            "kokushi_rob_ankan": False,
-            "kan_dora": False,
-            "abortive_draws": ["suufon_renda"],
-        })
+        RiichiOptions.model_validate(
+            {
+                "kuikae": "suji_allowed",
+                "riichi_ankan": "forbidden",
+                "riichi_min_points": 0,
+                "riichi_min_live_wall": 1,
+                "ippatsu": False,
+                "ura_dora": False,
+                "kokushi_rob_ankan": False,
+                "kan_dora": False,
+                "abortive_draws": ["suufon_renda"],
+            }
+        )
     )
     assert custom.kuikae is Kuikae.SUJI_ALLOWED and not custom.rob_concealed_kong_thirteen_orphans
     assert custom.riichi is not None and custom.riichi.ankan is RiichiAnkan.FORBIDDEN
@@ -98,19 +100,22 @@ def test_options_reach_the_table_rules() -> None:
 def test_local_options_reach_the_table_rules() -> None:
     """Every option is playable at the table: nothing is refused any more."""
     rules = table_rules(
-        RiichiOptions.model_validate({
-            "shiisan_puutaa": True,
-            "chankan_reveals_kan_dora": True,
-            "karaten_counts_as_tenpai": True,
-            "paarenchan": True,
-            "aka_dora": 4,
-        })
+        RiichiOptions.model_validate(
+            {
+                "shiisan_puutaa": True,
+                "chankan_reveals_kan_dora": True,
+                "karaten_counts_as_tenpai": True,
+                "paarenchan": True,
+                "aka_dora": 4,
+            }
+        )
     )
-    assert rules.first_draw_any_shape and rules.chankan_reveals_kan_dora
-    assert rules.karaten_counts_as_tenpai and rules.wall.red_fives == (1, 2, 1)
+    assert rules.kan_dora is not None and rules.kan_dora.robbed_kong_reveals
+    assert rules.first_draw_any_shape and rules.wall.red_fives == (1, 2, 1)
     default = table_rules(RiichiOptions())
-    assert not (default.first_draw_any_shape or default.chankan_reveals_kan_dora)
-    assert not default.karaten_counts_as_tenpai
+    assert default.kan_dora is not None and not default.kan_dora.robbed_kong_reveals
+    assert not default.first_draw_any_shape
+    assert table_rules(RiichiOptions(kan_dora=False)).kan_dora is None
 
 
 # ----------------------------------------------------------------- arranged hands

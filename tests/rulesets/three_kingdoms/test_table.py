@@ -12,7 +12,7 @@ from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, play_match
 from engine.state import DiscardRecord, MatchState, Phase, SeatState
-from engine.table_rules import KanDoraTiming, Replacement, RiichiAnkan
+from engine.table_rules import FuritenRules, KanDoraTiming, Replacement, RiichiAnkan
 from engine.views import view_for
 from engine.wall import Wall
 from engine.wins import is_furiten
@@ -29,15 +29,15 @@ def test_table_rules() -> None:
     assert not rules.wall.flowers and rules.wall.total_tiles == 136
     assert rules.wall.dead_wall == 14 and not rules.wall.replenish_dead_wall
     assert len(rules.wall.replacement_positions) == 4 and rules.max_kongs == 4
-    assert len(rules.wall.dora_positions) == 5 and rules.kan_dora
+    assert len(rules.wall.dora_positions) == 5 and rules.kan_dora is not None
     assert rules.replacement is Replacement.DEAD_WALL
-    assert rules.kan_dora_timing is KanDoraTiming.IMMEDIATE
+    assert rules.kan_dora.timing is KanDoraTiming.IMMEDIATE
     assert rules.riichi is not None and rules.riichi.deposit == RIICHI_DEPOSIT
     assert rules.riichi.min_points is None and rules.riichi.min_live_wall == 4
     assert rules.riichi.ankan is RiichiAnkan.NO_SHAPE_CHANGE
     assert not rules.riichi.ippatsu and not rules.riichi.double_riichi
-    assert rules.aborts == frozenset() and not rules.tenpai_at_draw
-    assert rules.furiten and rules.furiten_riichi_only
+    assert rules.aborts == frozenset() and RULESET.tenpai_at_draw(Options()) is None  # §1
+    assert rules.furiten is not None and rules.furiten.riichi_only
     assert rules.concealed_kong_face_down
     assert rules.shape_rules.seven_pairs and rules.shape_rules.thirteen_orphans
     assert rules.shape_rules.honors_and_knitted and rules.shape_rules.knitted_straight
@@ -52,12 +52,13 @@ def test_table_rules_follow_the_options() -> None:
             concealed_kong_display="shown",
         )
     )
-    assert rules.kan_dora_timing is KanDoraTiming.AFTER_DISCARD
+    assert rules.kan_dora is not None and rules.kan_dora.timing is KanDoraTiming.AFTER_DISCARD
     assert rules.riichi is not None and rules.riichi.ankan is RiichiAnkan.NO_WAIT_CHANGE
     assert rules.riichi.min_live_wall == 8
     assert not rules.concealed_kong_face_down
-    assert not table_rules(Options()).furiten_per_tile
-    assert table_rules(Options(riichi_furiten="literal")).furiten_per_tile
+    assert table_rules(Options()).furiten == FuritenRules(riichi_only=True)
+    literal = FuritenRules(riichi_only=True, per_tile=True)
+    assert table_rules(Options(riichi_furiten="literal")).furiten == literal
 
 
 def test_dead_wall_layout() -> None:
