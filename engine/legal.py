@@ -114,7 +114,7 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
         whole = ready_facts(facts, n_melds, n_sets, shape, 0) and completes(
             key, n_melds, n_sets, shape, state.table.caches.completes
         )
-        if not whole and rules.first_draw_any_shape:
+        if not whole and rules.first_turn is not None and rules.first_turn.any_shape_on_first_draw:
             whole = not seat.discards and hand.calls == 0
         if whole and legal_win(state, seat_index, drawn, tsumo=True) is not None:
             out.append(SelfDrawWin(seat=seat_index))

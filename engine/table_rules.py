@@ -101,6 +101,19 @@ class FuritenRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstTurnRules:
+    """A win in a seat's first go-around, before any call, is flagged in its
+    ``WinContext``: tenhou (the dealer's self-draw), chiihou and renhou."""
+
+    # chiihou flags a non-dealer's first self-draw (riichi); off where the ruleset reads
+    # chiihou as a discard win (Zung Jung's Blessing of Earth, zung-jung.md 9.4.2)
+    self_drawn_chiihou: bool = True
+    # ask the ruleset about a self-draw on a seat's first draw (no call yet) even without a
+    # complete shape: riichi's shiisan puutaa (riichi.md §8.3)
+    any_shape_on_first_draw: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TableRules:
     wall: WallSpec = field(default_factory=WallSpec)
     replacement: Replacement = Replacement.TAIL
@@ -117,13 +130,7 @@ class TableRules:
     riichi: RiichiRules | None = None
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()
-    first_turn_flags: bool = False  # set tenhou / chiihou / renhou in the WinContext
-    # chiihou flags a non-dealer's first self-draw (riichi); off where the ruleset reads
-    # chiihou as a discard win (Zung Jung's Blessing of Earth, zung-jung.md 9.4.2)
-    self_drawn_chiihou: bool = True
-    # ask the ruleset about a self-draw on a seat's first draw (no call yet) even without a
-    # complete shape: riichi's shiisan puutaa (riichi.md §8.3)
-    first_draw_any_shape: bool = False
+    first_turn: FirstTurnRules | None = None  # None: no first-turn flags
 
     @property
     def hand_size(self) -> int:

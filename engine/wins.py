@@ -141,7 +141,8 @@ def win_context(
     if not tsumo and not chankan:
         visible -= 1  # the winning discard itself lies in the discarder's pile
     first = not seat.discards and hand.calls == 0
-    flags = rules.first_turn_flags
+    first_turn = rules.first_turn
+    flags = first_turn is not None
     riichi = rules.riichi
     ura = hand.ura_indicators() if seat.riichi_accepted and riichi and riichi.ura_dora else ()
     rinshan = tsumo and hand.rinshan
@@ -169,7 +170,8 @@ def win_context(
         last_tile_of_kind=not chankan and visible >= 3,
         tenhou=flags and tsumo and first and seat_index == hand.dealer,
         chiihou=flags
-        and rules.self_drawn_chiihou
+        and first_turn is not None
+        and first_turn.self_drawn_chiihou
         and tsumo
         and first
         and seat_index != hand.dealer,

@@ -12,6 +12,7 @@ from engine.shapes import ShapeRules
 from engine.state import HandState, NagashiFn, TenpaiFn
 from engine.table_rules import (
     Abort,
+    FirstTurnRules,
     FuritenRules,
     KanDoraRules,
     KanDoraTiming,
@@ -95,8 +96,7 @@ def table_rules(options: RiichiOptions) -> TableRules:
         ),
         kuikae=Kuikae(options.kuikae),
         aborts=aborts,
-        first_turn_flags=True,
-        first_draw_any_shape=options.shiisan_puutaa,
+        first_turn=FirstTurnRules(any_shape_on_first_draw=options.shiisan_puutaa),
     )
 
 

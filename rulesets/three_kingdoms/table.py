@@ -81,5 +81,5 @@ def table_rules(options: Options) -> TableRules:
         ),
         kuikae=Kuikae.ALLOWED,  # §1: swap-calling allowed
         aborts=frozenset(),  # §1: no abortive draws
-        first_turn_flags=False,
+        first_turn=None,
     )

@@ -4,7 +4,7 @@ The match is ``match.match_rules``, the payments ``settlement.settle``.
 
 from __future__ import annotations
 
-from engine.table_rules import FlowerTiming, MultiWin, Replacement, TableRules
+from engine.table_rules import FirstTurnRules, FlowerTiming, MultiWin, Replacement, TableRules
 from engine.wall import WallSpec
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.scorer import SHAPE_RULES
@@ -27,6 +27,6 @@ def table_rules(options: Options) -> TableRules:
         furiten=None,  # §3.2: no sacred-discard rule; §8.2 immunity instead
         riichi=None,
         aborts=frozenset(),  # §3.3: no abortive draws
-        first_turn_flags=True,  # 9.4.1 / 9.4.2
-        self_drawn_chiihou=False,  # chiihou here is 9.4.2, a discard win
+        # 9.4.1 / 9.4.2; chiihou here is 9.4.2, a discard win
+        first_turn=FirstTurnRules(self_drawn_chiihou=False),
     )

@@ -18,6 +18,7 @@ from engine.shapes import ShapeRules, is_complete
 from engine.state import HandResult, MatchRules, MatchState, Payment, Table
 from engine.table_rules import (
     Abort,
+    FirstTurnRules,
     FlowerTiming,
     FuritenRules,
     KanDoraRules,
@@ -101,7 +102,7 @@ RIICHI_LIKE = TableRules(
     riichi=RiichiRules(),
     kuikae=Kuikae.FORBIDDEN,
     aborts=frozenset(Abort),
-    first_turn_flags=True,
+    first_turn=FirstTurnRules(),
 )
 
 THREE_KINGDOMS_LIKE = TableRules(

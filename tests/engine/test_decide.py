@@ -41,7 +41,7 @@ from engine.notation import parse_tile
 from engine.rng import SeededStream
 from engine.simulate import acting_seat
 from engine.state import DiscardRecord, MatchState, Phase, update
-from engine.table_rules import Abort, MultiWin
+from engine.table_rules import Abort, FirstTurnRules, MultiWin
 from engine.views import redact, view_for
 from engine.wall import WallSpec
 from engine.wins import win_context
@@ -414,7 +414,7 @@ def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
 
 def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
     hands = ["123456789m46p11z", *CLAIMS[1:]]
-    rules = replace(h.PLAIN, first_turn_flags=True)
+    rules = replace(h.PLAIN, first_turn=FirstTurnRules())
     table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
     state, _ = start(table, "ctx")
     ctx = win_context(state, 0, T("5p"), tsumo=True)
@@ -468,7 +468,7 @@ def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h) -> None:
     # Zung Jung reads chiihou as a win on East's first discard (zung-jung.md 9.4.2)
     hands = [CLAIMS[0], "123456789m45p11z", *CLAIMS[2:]]
     for self_drawn in (True, False):
-        rules = replace(h.PLAIN, first_turn_flags=True, self_drawn_chiihou=self_drawn)
+        rules = replace(h.PLAIN, first_turn=FirstTurnRules(self_drawn_chiihou=self_drawn))
         table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
         state, _ = start(table, "chiihou")
         assert win_context(state, 1, T("5p"), tsumo=True).chiihou is self_drawn

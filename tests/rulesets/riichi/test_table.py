@@ -21,7 +21,7 @@ from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
 from engine.notation import parse_tile
 from engine.ruleset import TableRuleset, table_for
 from engine.state import HandResult, Phase, WinRecord, update
-from engine.table_rules import Abort, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
+from engine.table_rules import Abort, FirstTurnRules, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
 from engine.tiles import kind_of
 from engine.wins import is_furiten, win_context
 from rulesets.riichi import RULESET
@@ -46,7 +46,7 @@ def test_default_table_rules() -> None:
     assert spec.dead_wall == 14 and spec.replenish_dead_wall
     assert spec.replacement_positions == (0, 1, 2, 3)
     assert spec.dora_positions == (4, 5, 6, 7, 8) and spec.ura_positions == (9, 10, 11, 12, 13)
-    assert rules.max_kongs == 4 and rules.furiten and rules.first_turn_flags
+    assert rules.max_kongs == 4 and rules.furiten and rules.first_turn
     assert rules.multi_win is MultiWin.DOUBLE
     assert rules.aborts == frozenset(Abort)
     assert rules.kuikae is Kuikae.FORBIDDEN
@@ -111,10 +111,11 @@ def test_local_options_reach_the_table_rules() -> None:
         )
     )
     assert rules.kan_dora is not None and rules.kan_dora.robbed_kong_reveals
-    assert rules.first_draw_any_shape and rules.wall.red_fives == (1, 2, 1)
+    assert rules.first_turn is not None and rules.first_turn.any_shape_on_first_draw
+    assert rules.wall.red_fives == (1, 2, 1)
     default = table_rules(RiichiOptions())
     assert default.kan_dora is not None and not default.kan_dora.robbed_kong_reveals
-    assert not default.first_draw_any_shape
+    assert default.first_turn == FirstTurnRules()
     assert table_rules(RiichiOptions(kan_dora=False)).kan_dora is None
 
 
