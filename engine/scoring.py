@@ -98,7 +98,7 @@ class PatternSet(Generic[C]):
         out: Counts = {}
         for d in self.defs:
             if d.counter is not None:
-                n = d.counter(ctx)
+                n = int(d.counter(ctx))  # a predicate may answer True for 1
                 if n:
                     out[d.id] = n
         return out

@@ -6,8 +6,10 @@ total points with shared ranks and no uma; ``settlement.settle`` pays every fini
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.match import RotatingMatch
-from engine.state import HandResult, MatchState, Payment, Standing
+from engine.state import MatchState, Standing
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import settle
 
@@ -28,11 +30,8 @@ def standings(match: MatchState) -> tuple[Standing, ...]:
 
 
 def match_rules(options: Options) -> RotatingMatch:
-    def settle_hand(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
-        return settle(result, options)
-
     return RotatingMatch(
-        settle_fn=settle_hand,
+        settle_fn=partial(settle, options=options),
         hands=options.hands_per_game,
         start_score=options.start_score,
         standings_fn=standings,

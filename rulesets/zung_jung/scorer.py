@@ -11,9 +11,9 @@ from engine.context import InvalidInput, WinContext
 from engine.scoring import Evaluation, PatternHit, Score, ScoreError, best_total
 from engine.shapes import Arrangement, ShapeRules, arrangements
 from engine.tiles import FIRST_FLOWER, is_flower
-from rulesets.zung_jung.detect import Counts, HandFacts, build_facts, detect
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.patterns import BY_ID, CATALOGUE, LISTED_LIMITS
+from rulesets.zung_jung.reading import Counts, HandFacts, Reading, build_facts
 
 RULESET_ID = "zung_jung"
 HAND_TILES = 14
@@ -119,7 +119,7 @@ def score(win: WinContext, options: Options) -> Score:
     bonus_points = CATALOGUE.total(bonus, values)
 
     def evaluate(arr: Arrangement) -> tuple[Counts, int]:
-        v = value_of(detect(arr, facts), options)
+        v = value_of(CATALOGUE.count(Reading(arr, facts)), options)
         return v.counts, v.total
 
     def prefer(new: Evaluation[Arrangement], kept: Evaluation[Arrangement]) -> bool:

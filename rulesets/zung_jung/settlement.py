@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.state import HandResult, Payment
+from engine.state import HandResult, MatchState, Payment
 from engine.tiles import Tile, kind_of
 from rulesets.zung_jung.options import Options
 
@@ -67,10 +67,11 @@ def win_kind_of(from_seat: int | None, robbed_kong: bool) -> WinKind:
     return "robbed_kong" if robbed_kong else "discard"
 
 
-def settle(result: HandResult, options: Options) -> tuple[Payment, ...]:
+def settle(result: HandResult, match: MatchState, options: Options) -> tuple[Payment, ...]:
     """Payments of a finished hand: nothing for a draw (§8.4); for the single winner
     the scheme of §8.1 with responsibility from the discard log (§8.2). Robbing a Kong:
-    the player who added the tile is responsible (§12 Q12)."""
+    the player who added the tile is responsible (§12 Q12). Nothing carries from hand to
+    hand (no deposits, no counters), so ``match`` is not read."""
     if result.outcome != "win":
         return ()
     out: tuple[Payment, ...] = ()

@@ -105,3 +105,12 @@ def test_every_pattern_has_a_hit_and_a_near_miss_vector() -> None:
     ids = set(BY_ID)
     assert ids - hits == set(), "patterns without a scoring vector"
     assert ids - misses == set(), "patterns without a near-miss vector"
+
+
+def test_every_pattern_is_found_by_its_own_predicate() -> None:
+    """Each of the 44 carries the predicate the scorer counts it with (PatternSet.count);
+    Chicken Hand (nothing else counted) and the bonus tiles (§9.3, from the flowers) are
+    valued by the scorer, not found in a reading."""
+    assert all(p.pattern.counter is not None for p in PATTERNS)
+    found = {d.id for d in CATALOGUE.defs if d.counter is not None}
+    assert found == set(BY_ID)

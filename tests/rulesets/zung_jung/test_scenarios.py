@@ -29,6 +29,9 @@ from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import settle
 from tests.engine.conftest import arrange
 
+# Zung Jung settles a hand from its result alone (settle reads no match state).
+_MATCH = start(table_for(RULESET), "zj-settle")[0]
+
 JUNK_A = "1m4m7m2p5p8p3s6s9s1z2z3z4z"
 JUNK_B = "1m4m7m2p5p8p3s6s9s5z6z7z1z"
 JUNK_C = "2m5m8m3p6p9p1s4s7s2z3z4z5z"
@@ -65,7 +68,7 @@ def test_blessing_of_heaven_at_the_table() -> None:
     win = result.wins[0]
     ids = {p.id for p in win.score.patterns}
     assert "blessing_of_heaven" in ids and win.score.total == 180
-    assert net(settle(result, Options())) == [540, -180, -180, -180]
+    assert net(settle(result, _MATCH, Options())) == [540, -180, -180, -180]
 
 
 def test_blessing_of_earth_for_south_at_the_table() -> None:
@@ -83,7 +86,7 @@ def test_blessing_of_earth_for_south_at_the_table() -> None:
     assert "blessing_of_earth" in {p.id for p in win.score.patterns}
     assert win.score.total == 180
     # East discarded: responsible, pays 3 x 180 - 50
-    assert net(settle(result, Options())) == [-490, 540, -25, -25]
+    assert net(settle(result, _MATCH, Options())) == [-490, 540, -25, -25]
 
 
 def play_script(state: MatchState, script: list[tuple[int, type, str | None]]) -> MatchState:
@@ -156,7 +159,7 @@ def test_robbing_an_added_kong_at_the_table() -> None:
         "robbing_a_kong": 1,
     }
     assert win.score.total == 60
-    assert net(settle(result, Options())) == [-25, -25, -130, 180]
+    assert net(settle(result, _MATCH, Options())) == [-25, -25, -130, 180]
 
 
 def test_kong_supplement_that_is_the_seabed_tile() -> None:
@@ -188,7 +191,7 @@ def test_kong_supplement_that_is_the_seabed_tile() -> None:
         "final_draw": 1,
         "win_on_kong": 1,
     }
-    assert net(settle(result, Options())) == [90, -30, -30, -30]
+    assert net(settle(result, _MATCH, Options())) == [90, -30, -30, -30]
 
 
 def test_blessing_of_earth_for_west_at_the_table() -> None:

@@ -6,12 +6,18 @@ from __future__ import annotations
 import pytest
 
 from engine.context import WinContext
+from engine.decide import start
 from engine.match import net
 from engine.notation import parse_tile
+from engine.ruleset import table_for
 from engine.scoring import Score
 from engine.state import HandResult, WinRecord
+from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import responsible_seat, settle, settle_win
+
+# Zung Jung settles a hand from its result alone (settle reads no match state).
+_MATCH = start(table_for(RULESET), "zj-settle")[0]
 
 E, S, W, N = range(4)
 T = parse_tile
@@ -49,7 +55,7 @@ def _result(
 
 
 def _by_seat(result: HandResult, options: Options | None = None) -> list[int]:
-    return net(settle(result, options or Options()))
+    return net(settle(result, _MATCH, options or Options()))
 
 
 def test_example_h_north_responsible_east_immune() -> None:
@@ -121,7 +127,7 @@ def test_draw_pays_nothing() -> None:
         hand_number=0, dealer=E, round_wind=1, honba=0, seating=(0, 1, 2, 3),
         outcome="exhaustive_draw",
     )  # fmt: skip
-    assert settle(draw, Options()) == ()
+    assert settle(draw, _MATCH, Options()) == ()
 
 
 def test_settle_win_reasons() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from engine.actions import Action, Discard, Pass, SelfDrawWin, Win
 from engine.bots.greedy import GreedyBot
+from engine.decide import start
 from engine.rng import SeededStream
 from engine.ruleset import TableRuleset, table_for
 from engine.shapes import shanten
@@ -21,6 +22,9 @@ from engine.views import TableView
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.settlement import responsible_seat, settle
+
+# Zung Jung settles a hand from its result alone (settle reads no match state).
+_MATCH = start(table_for(RULESET), "zj-settle")[0]
 
 
 class HesitantBot:
@@ -80,7 +84,7 @@ def hesitant_bots(tbl: Table, seed: str, seat: int) -> HesitantBot:
 def paths_of(result: HandResult, options: Options) -> set[str]:
     """Which settlement paths of §8 a finished hand took."""
     if result.outcome != "win":
-        assert settle(result, options) == ()
+        assert settle(result, _MATCH, options) == ()
         return {"draw"}
     out = set()
     for w in result.wins:
@@ -161,7 +165,7 @@ def test_every_settlement_path_occurs_and_scores_are_conserved() -> None:
         assert rec.state.over and rec.stats.hands == 16
         assert sum(rec.state.scores) == 0
         for r in rec.state.results:
-            paid = settle(r, options)
+            paid = settle(r, rec.state, options)
             got = sum(p.amount for p in paid)
             if r.outcome == "win":
                 assert got == 3 * r.wins[0].score.total  # §8.1: the winner gets 3V
@@ -183,7 +187,7 @@ def test_options_reach_the_table() -> None:
     rec = play_match(tbl, "zj-uniform", greedy_bots, keep_events=False)
     for r in rec.state.results:
         for w in r.wins:
-            paid = settle(r, Options(payoff="uniform"))
+            paid = settle(r, rec.state, Options(payoff="uniform"))
             assert {p.amount for p in paid} == {w.score.total}
 
 
