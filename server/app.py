@@ -69,7 +69,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         else:
             await services.manager.restore_all()  # unfinished tables of a persistent store
         services.matchmaker.start()
-        pacer = GcPacer(settings.gc_freeze_seconds, settings.gc_full_seconds)
+        pacer = GcPacer(
+            settings.gc_freeze_seconds, settings.gc_full_seconds, settings.gc_full_growth
+        )
         pacer.start()
         try:
             yield

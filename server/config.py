@@ -124,9 +124,11 @@ class Settings(BaseSettings):
 
     # Garbage-collector pacing (server.runtime.gc_pacing): every ``gc_freeze_seconds`` the
     # objects alive are frozen out of the collector's walks (0: off, CPython's own
-    # schedule), and every ``gc_full_seconds`` one full collection runs over everything.
+    # schedule); one full collection runs over everything every ``gc_full_seconds``, or
+    # sooner once the frozen objects are ``gc_full_growth`` times what the last one left.
     gc_freeze_seconds: float = Field(2.0, ge=0, le=3600)
-    gc_full_seconds: float = Field(600.0, ge=1, le=86_400)
+    gc_full_seconds: float = Field(120.0, ge=1, le=86_400)
+    gc_full_growth: float = Field(2.0, ge=1.1, le=100)
     # Cluster (docs/cluster.md): with a Redis URL, e.g. redis://redis:6379/0, this instance
     # joins the instances that share its PostgreSQL database; unset, it runs alone. A
     # table's lease expires ``lease_seconds`` after its owner's last renewal (a dead

@@ -204,6 +204,15 @@ class TableActor:
                     await task
         await self._close_external()
 
+    def release(self) -> None:
+        """Drop the event log and its numbering, the bulk of a table's memory, once the
+        table has left the manager. The actor may still sit in a reference cycle (its
+        connections point back at it) that only the cyclic collector frees, and with the
+        collector paced (server.runtime.gc_pacing) that can be minutes away; the log goes
+        now, by reference counting."""
+        self.log = []
+        self.numbers = Numbering(self.record.assist)
+
     async def _close_external(self) -> None:
         for external in list(self.external.values()):
             await external.close()

@@ -210,6 +210,7 @@ class TableManager:
             return False
         del self.actors[table_id]
         await actor.stop(CloseCode.TABLE_CLOSED, "the table is over")
+        actor.release()
         self.tables_freed += 1
         if self.ownership is not None:
             self.ownership.released(table_id)

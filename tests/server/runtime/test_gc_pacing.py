@@ -57,3 +57,22 @@ def test_zero_seconds_is_off_and_the_server_paces_by_default() -> None:
     settings = Settings()
     assert settings.gc_freeze_seconds > 0
     assert settings.gc_full_seconds > settings.gc_freeze_seconds
+
+
+def test_the_full_collection_comes_sooner_when_the_frozen_objects_grow() -> None:
+    async def run() -> None:
+        pacer = GcPacer(freeze_seconds=0.05, full_seconds=3600, full_growth=1.2)
+        pacer.start()
+        try:
+            left = gc.get_freeze_count()
+            kept = [[i] for i in range(int(left * 0.3) + 150_000)]  # live, so frozen
+            for _ in range(60):
+                await asyncio.sleep(0.05)
+                if pacer.full_collections:
+                    break
+            assert pacer.full_collections == 1  # by growth: the hour has not passed
+            assert len(kept) > 0
+        finally:
+            await pacer.stop()
+
+    asyncio.run(run())
