@@ -8,6 +8,8 @@ import asyncio
 import gc
 import weakref
 
+import pytest
+
 from server.config import Settings
 from server.runtime.gc_pacing import GcPacer
 
@@ -46,7 +48,9 @@ def test_a_frozen_cycle_waits_for_the_full_collection_and_stop_unfreezes() -> No
     asyncio.run(run())
 
 
-def test_zero_seconds_is_off_and_the_server_paces_by_default() -> None:
+def test_zero_seconds_is_off_and_the_server_paces_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     async def run() -> None:
         pacer = GcPacer(freeze_seconds=0, full_seconds=600)
         pacer.start()
@@ -54,6 +58,7 @@ def test_zero_seconds_is_off_and_the_server_paces_by_default() -> None:
         await pacer.stop()
 
     asyncio.run(run())
+    monkeypatch.delenv("JANTAKU_GC_FREEZE_SECONDS", raising=False)  # tests/conftest.py sets it
     settings = Settings()
     assert settings.gc_freeze_seconds > 0
     assert settings.gc_full_seconds > settings.gc_freeze_seconds
