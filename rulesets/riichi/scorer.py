@@ -16,21 +16,15 @@ from rulesets.riichi.dora import dora_from_key
 from rulesets.riichi.fu import raw_fu
 from rulesets.riichi.hand import KIND_OF, HandFacts, Reading, counts_of_key
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.patterns import BY_ID, CATALOGUE, YakuDef
+from rulesets.riichi.patterns import BONUS, BY_ID, CATALOGUE, PATTERNS, YakuDef
 from rulesets.riichi.points import LIMIT_BASE, base_points, payment, received
 from rulesets.riichi.validate import check_win
 
 RULESET_ID = "riichi"
 
-BONUS_NAMES: dict[str, tuple[str, str, str]] = {  # id -> (zh, en, ja)
-    "dora": ("寶牌", "Dora", "ドラ"),
-    "aka_dora": ("赤寶牌", "Aka dora", "赤ドラ"),
-    "ura_dora": ("裏寶牌", "Ura dora", "裏ドラ"),
-}
-_ORDER = {d.id: i for i, d in enumerate(CATALOGUE)}
 _PINFU = BY_ID["pinfu"]
 _RENHOU_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8}
-_RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1)  # renhou_value = "yakuman"
+_RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1, value=13)  # renhou_value = "yakuman"
 
 Hit = tuple[YakuDef, int]
 Test = Callable[[HandFacts, Reading], bool]
@@ -55,9 +49,9 @@ class Combo:
 
 def _combo(hits: list[Hit], opts: RiichiOptions) -> Combo | None:
     if len(hits) > 1:
-        gone = {x for d, _ in hits for x in d.excludes}
-        if gone:
-            hits = [(d, v) for d, v in hits if d.id not in gone]
+        kept = PATTERNS.exclude({d.id: 1 for d, _ in hits})
+        if len(kept) < len(hits):
+            hits = [(d, v) for d, v in hits if d.id in kept]
     if len(hits) == 1:
         d = hits[0][0]
         if d.needs_other_yaku_option and getattr(opts, d.needs_other_yaku_option):
@@ -107,7 +101,7 @@ class _Active:
         for d in CATALOGUE:
             if d.special is not None or not d.enabled(opts):
                 continue
-            value = d.value(opts, closed)
+            value = d.han(opts, closed)
             if value is not None:
                 (per_hand if d.per_hand else per_reading).append((d, value))
         self.entries: list[Hit] = [*per_hand, (_RENHOU_YAKUMAN, 1), *per_reading]
@@ -291,31 +285,13 @@ def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = No
     )
 
 
-_HITS: dict[tuple[str, int, int], PatternHit] = {}
-
-
-def _hit(pid: str, value: int, count: int) -> PatternHit:
-    """PatternHit objects are immutable, so one per (id, value, count) is shared."""
-    key = (pid, value, count)
-    p = _HITS.get(key)
-    if p is None:
-        if pid in BONUS_NAMES:
-            zh, en, ja = BONUS_NAMES[pid]
-        else:
-            d = BY_ID[pid]
-            zh, en, ja = d.zh, d.en, d.ja
-        p = _HITS[key] = PatternHit(pid, zh, en, ja, value, count)
-    return p
-
-
 def _patterns(*hits: Hit, bonus: Bonus) -> tuple[PatternHit, ...]:
-    """The scored patterns in catalogue order, then the dora."""
-    ordered = sorted(hits, key=lambda dv: _ORDER[dv[0].id])
-    out = [_hit(d.id, 13 * value if d.yakuman else value, 1) for d, value in ordered]
-    for pid, count in zip(("dora", "aka_dora", "ura_dora"), bonus, strict=True):
-        if count:
-            out.append(_hit(pid, 1, count))
-    return tuple(out)
+    """The scored patterns in catalogue order (a yakuman valued 13 per multiple), then
+    the dora."""
+    counts = {d.id: 1 for d, _ in hits}
+    values = {d.id: 13 * v if d.yakuman else v for d, v in hits}
+    dora = {pid: n for pid, n in zip(BONUS.ids, bonus, strict=True) if n}
+    return PATTERNS.hits(counts, values) + BONUS.hits(dora)
 
 
 def _result(

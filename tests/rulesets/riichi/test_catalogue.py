@@ -61,12 +61,12 @@ def test_entry_values_are_consistent(d: YakuDef) -> None:
     assert not d.closed_only or d.yakuman
     if d.yakuman:
         assert d.yakuman in (1, 2)
-        assert d.value(opts, True) == d.yakuman
-        assert (d.value(opts, False) is None) == d.closed_only
+        assert d.han(opts, True) == d.yakuman
+        assert (d.han(opts, False) is None) == d.closed_only
     else:
-        assert d.value(opts, True) in (1, 2, 3, 6)
-        open_value = d.value(opts, False)
-        assert open_value is None or 0 < open_value <= d.value(opts, True)  # type: ignore[operator]
+        assert d.han(opts, True) in (1, 2, 3, 6)
+        open_value = d.han(opts, False)
+        assert open_value is None or 0 < open_value <= d.han(opts, True)  # type: ignore[operator]
     if d.local:
         assert d.option is not None and not getattr(opts, d.option)
 
@@ -84,8 +84,8 @@ def test_entry_has_the_documented_values(d: YakuDef) -> None:
     if d.special:  # renhou's fixed value, nagashi's mangan: no han column
         assert closed in ("fixed", "mangan")
         return
-    assert d.value(opts, True) == int(closed)
-    assert d.value(opts, False) == (None if open_ == "closed only" else int(open_))
+    assert d.han(opts, True) == int(closed)
+    assert d.han(opts, False) == (None if open_ == "closed only" else int(open_))
 
 
 def test_closed_only_yakuman_are_the_documented_ones() -> None:
