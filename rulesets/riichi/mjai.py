@@ -36,6 +36,7 @@ from engine.events import (
     RiichiAccepted,
     Settled,
 )
+from engine.match import net
 from engine.melds import MeldType
 from engine.state import SEATS, HandResult, Payment
 from engine.tiles import RED_FIVES, Tile, kind_of
@@ -95,17 +96,10 @@ def _without(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
     return rest
 
 
-def _deltas(payments: Sequence[Payment], seating: Sequence[int], payee: int | None) -> list[int]:
-    """Score changes by seat (payments name players); only those to ``payee`` if given."""
-    out = [0] * SEATS
-    for p in payments:
-        if payee is not None and p.payee != payee:
-            continue
-        if p.payer is not None:
-            out[seating.index(p.payer)] -= p.amount
-        if p.payee is not None:
-            out[seating.index(p.payee)] += p.amount
-    return out
+def _deltas(payments: Sequence[Payment], to_seat: int | None = None) -> list[int]:
+    """Score changes by seat (mjai actors are seats), deposits left out; only the payments
+    to ``to_seat`` if given (one winner's ``hora`` of a multiple ron)."""
+    return net(p for p in payments if to_seat is None or p.payee == to_seat)
 
 
 class MjaiStream:
@@ -237,14 +231,14 @@ class MjaiStream:
                     "actor": seat,
                     "target": seat if w.from_seat is None else w.from_seat,
                     "pai": tile_name(w.tile),
-                    "deltas": _deltas(ev.payments, self.seating, self.seating[seat]),
+                    "deltas": _deltas(ev.payments, seat),
                     "ura_markers": _names(w.context.ura_dora_indicators),
                 }
                 self.out.append(msg)
         else:
             ryukyoku: Message = {
                 "type": "ryukyoku",
-                "deltas": _deltas(ev.payments, self.seating, None),
+                "deltas": _deltas(ev.payments),
             }
             if result.outcome == "abortive_draw" and result.abort in ABORT_REASONS:
                 ryukyoku["reason"] = ABORT_REASONS[result.abort]

@@ -195,20 +195,6 @@ def nagashi_mangan_transfers(
     return out
 
 
-def apply(points: Sequence[int], transfers: Sequence[Payment]) -> tuple[list[int], int]:
-    """New scores and the deposits taken from the table (in points)."""
-    out = list(points)
-    taken = 0
-    for t in transfers:
-        if t.payer is None:
-            taken += t.amount
-        else:
-            out[t.payer] -= t.amount
-        if t.payee is not None:
-            out[t.payee] += t.amount
-    return out, taken
-
-
 # ------------------------------------------------------------- the match's settlement
 
 

@@ -62,6 +62,7 @@ from engine.events import (
     Settled,
     TimeCalled,
 )
+from engine.match import net
 from engine.melds import MeldType
 from engine.scoring import Score
 from engine.state import SEATS, HandResult, Payment, WinRecord
@@ -186,16 +187,8 @@ def yaku_texts(score: Score) -> list[str]:
     return out
 
 
-def _deltas(payments: Sequence[Payment], payee: int | None = None) -> list[int]:
-    out = [0] * SEATS
-    for p in payments:
-        if payee is not None and p.payee != payee:
-            continue
-        if p.payer is not None:
-            out[p.payer] -= p.amount
-        if p.payee is not None:
-            out[p.payee] += p.amount
-    return out
+def _deltas(payments: Sequence[Payment], to_seat: int | None = None) -> list[int]:
+    return net(p for p in payments if to_seat is None or p.payee == to_seat)
 
 
 def _liable(win: WinRecord, payments: Sequence[Payment]) -> int:
