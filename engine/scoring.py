@@ -92,15 +92,18 @@ class PatternSet(Generic[C]):
         self._valued_hits: dict[tuple[str, int, int], PatternHit] = {}
         self._values: dict[str, int] = {d.id: d.value for d in self.defs}
         self._value_by_rank: list[int] = [d.value for d in self.defs]
+        self._counters: list[tuple[str, Callable[[C], int]]] = []
+        for d in self.defs:
+            if d.counter is not None:
+                self._counters.append((d.id, d.counter))
 
     def count(self, ctx: C) -> Counts:
         """Raw counts from the patterns' own counters (zero counts left out)."""
         out: Counts = {}
-        for d in self.defs:
-            if d.counter is not None:
-                n = int(d.counter(ctx))  # a predicate may answer True for 1
-                if n:
-                    out[d.id] = n
+        for pid, counter in self._counters:
+            n = int(counter(ctx))  # a predicate may answer True for 1
+            if n:
+                out[pid] = n
         return out
 
     def exclude(

@@ -1,13 +1,12 @@
 """What one MCR win looks like before any arrangement is chosen (mcr.md §11.1, §11.9).
 
 ``HandFacts`` gathers the facts every arrangement shares: tile counts, melds, the winning
-tile, the situational flags (corrected as §11.9 says), and the fans that depend only on
-the set of tiles (suits, tile classes, ranges, Tile Hog, concealment, situational fans).
+tile and its situation, which kinds the hand holds, Tile Hog's count. The fans that depend
+on these alone are predicates over them in ``rulesets.mcr.patterns``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -45,11 +44,6 @@ class PartRules:
     drop: frozenset[str] = frozenset()
 
 
-GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
-REVERSIBLE: Final = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
-WINDS = range(27, 31)
-DRAGONS = range(31, 34)
-
 # The wait test (§11.7) counts standard shapes and, without melds, Seven Pairs.
 _WAIT_RULES = ShapeRules(
     seven_pairs=True, seven_pairs_four_as_two=True, thirteen_orphans=False
@@ -78,6 +72,7 @@ class HandFacts:
         tsumo: bool,
         seat: int,
         prevalent: int,
+        context: WinContext,
         part: PartRules | None = None,
     ) -> None:
         self.counts = counts  # concealed part including the winning tile
@@ -89,8 +84,10 @@ class HandFacts:
         self.tsumo = tsumo
         self.seat = seat  # wind kind 27..30
         self.prevalent = prevalent
+        self.context = context  # the win as given: its situational flags (§11.9)
         self.part = part  # scoring a part of a bigger hand
-        self.base: Counts = {}  # tile-set and situational fans
+        self.mask = 0  # bit k set when the hand holds kind k, melds included
+        self.hogs = 0  # Tile Hog's count: kinds held four times outside a kong
         self._unique: bool | None = None
         self.held = 0  # bit k set when the concealed part holds kind k
         self.held_kinds = 0  # how many kinds it holds
@@ -212,115 +209,13 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
         tsumo=win.tsumo,
         seat=26 + win.seat_wind,
         prevalent=26 + win.round_wind,
+        context=win,
         part=part,
     )
     facts.held = held
     facts.held_kinds = n_held
     facts.held_suited_kinds = n_suited
     facts.codes = codes
-    _tile_fans(mask, facts.base)
-    _concealment_fans(facts, facts.base)
-    _situational_fans(win, facts, facts.base)
-    if hogs > 0:
-        facts.base["tile_hog"] = hogs
+    facts.mask = mask
+    facts.hogs = max(hogs, 0)
     return facts
-
-
-def _mask(kinds: Iterable[int]) -> int:
-    return sum(1 << k for k in kinds)
-
-
-_M_SUITS: Final = tuple(0x1FF << (9 * s) for s in range(3))
-_M_HONORS: Final = 0x7F << 27
-_M_WINDS: Final = 0xF << 27
-_M_DRAGONS: Final = 0x7 << 31
-_M_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
-_M_GREEN: Final = _mask(GREEN)
-_M_REVERSIBLE: Final = _mask(REVERSIBLE)
-_RANK_MASKS: Final = tuple(_mask((r, r + 9, r + 18)) for r in range(9))
-
-
-def _ranks(low: int, high: int) -> int:
-    """The kinds of numbers ``low`` to ``high`` in every suit, as a mask."""
-    return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
-
-
-_M_LOWER: Final = _ranks(1, 4)
-_M_UPPER: Final = _ranks(6, 9)
-_M_MIDDLE: Final = _ranks(4, 6)
-
-
-def _tile_fans(mask: int, out: Counts) -> None:
-    """Fans decided by which kinds the hand holds (mcr.md §12: 22, 49, 51, 75, 76, the
-    tile-class fans 3, 8, 11, 18, 40, 68 and the range fans 25-27, 36, 37)."""
-    honors = bool(mask & _M_HONORS)
-    suits = 0
-    for m in _M_SUITS:
-        if mask & m:
-            suits += 1
-    if not honors:
-        out["no_honors"] = 1
-    if suits == 2:
-        out["one_voided_suit"] = 1
-    elif suits == 1:
-        out["half_flush" if honors else "full_flush"] = 1
-    elif suits == 3 and mask & _M_WINDS and mask & _M_DRAGONS:
-        out["all_types"] = 1
-    outer = _M_TERMINALS | _M_HONORS
-    simples = not mask & outer
-    if simples:
-        out["all_simples"] = 1
-    if not mask & ~_M_REVERSIBLE:
-        out["reversible_tiles"] = 1
-    if not mask & ~_M_GREEN:
-        out["all_green"] = 1
-    if not simples:
-        if not mask & ~_M_HONORS:
-            out["all_honors"] = 1
-        elif not mask & ~_M_TERMINALS:
-            out["all_terminals"] = 1
-        elif not mask & ~outer:
-            out["all_terminals_and_honors"] = 1
-    if not honors:
-        if not mask & ~_M_LOWER:
-            out["lower_four" if mask & _RANK_MASKS[3] else "lower_tiles"] = 1
-        elif not mask & ~_M_UPPER:
-            out["upper_four" if mask & _RANK_MASKS[5] else "upper_tiles"] = 1
-        elif not mask & ~_M_MIDDLE:
-            out["middle_tiles"] = 1
-
-
-def _concealment_fans(facts: HandFacts, out: Counts) -> None:
-    if facts.melded_sets == 0:
-        out["fully_concealed_hand" if facts.tsumo else "concealed_hand"] = 1
-    elif facts.melded_sets == 4 and not facts.tsumo:
-        out["melded_hand"] = 1
-
-
-def _situational_fans(win: WinContext, facts: HandFacts, out: Counts) -> None:
-    """§11.9. The flags are corrected from the tiles: Last Tile is impossible when the
-    winner holds another copy and certain when the winner's melds show the other three;
-    a replacement-tile win needs a kong; a robbed tile cannot be one the winner holds."""
-    w = facts.win
-    in_melds = facts.all_counts[w] - facts.counts[w]
-    last_tile = win.last_tile_of_kind
-    part = facts.part
-    if facts.counts[w] != 1:
-        last_tile = False
-    if in_melds == 3:
-        last_tile = True
-    if facts.win_hidden:
-        last_tile = False
-    if facts.tsumo:
-        out["self_drawn"] = 1
-        if win.haitei:
-            out["last_tile_draw"] = 1
-        if win.rinshan and (facts.n_kongs or part is not None):
-            out["out_with_replacement_tile"] = 1
-    else:
-        if win.houtei:
-            out["last_tile_claim"] = 1
-        if win.chankan and (part is not None or (in_melds == 0 and facts.counts[w] == 1)):
-            out["robbing_the_kong"] = 1
-    if last_tile:
-        out["last_tile"] = 1

@@ -1,4 +1,5 @@
-"""The MCR fan catalogue (../shared/rules/mcr.md §12): ids, names, values, exclusions.
+"""The MCR fan catalogue (../shared/rules/mcr.md §12): ids, names, values, exclusions,
+and the predicates of the fans the tiles and the situation decide alone.
 
 One ``PatternDef`` per fan, in the order of the 1998 table (values descending), plus the
 ``melded_and_concealed_kong`` line (§11.6) between the 6- and 4-point fans. Exclusions are
@@ -7,13 +8,21 @@ Exclusions that concern only *some* sets of the hand (Big Three Winds and its th
 pungs, the chow-pair fans among the chows of a bigger chow fan, a wind pung that scores
 Prevalent/Seat Wind) are applied where those sets are counted (``rulesets.mcr.detect``).
 Japanese names follow seed 000 where it names the fan, otherwise the usual term.
+
+The fans decided by which kinds the hand holds, by its concealment and by the situation of
+the win (§11.9) carry their predicate over the hand's facts (``counter``): the scorer
+counts them once per hand with ``CATALOGUE.count``. The fans of sets, waits and shapes have
+none: ``rulesets.mcr.detect`` finds them per arrangement, all together, because §11.5's
+account-once rule decides between them jointly.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Final
 
 from engine.scoring import PatternDef, PatternSet
+from rulesets.mcr.hand import HandFacts
 
 # (id, 中文, English, 日本語, value, excludes)
 _ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
@@ -154,10 +163,118 @@ _ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
     ("flower_tiles", "花牌", "Flower Tiles", "花牌", 1, ()),
 )
 
-FANS: tuple[PatternDef[Any], ...] = tuple(
-    PatternDef(id=i, zh=zh, en=en, ja=ja, value=v, excludes=ex) for i, zh, en, ja, v, ex in _ROWS
+
+
+# ------------------------------------------------------- fans of the tiles alone (§12)
+
+
+def _mask(kinds: Iterable[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+def _ranks(low: int, high: int) -> int:
+    """The kinds of numbers ``low`` to ``high`` in every suit, as a mask."""
+    return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
+
+
+_SUITS: Final = tuple(0x1FF << (9 * s) for s in range(3))
+_HONORS: Final = 0x7F << 27
+_WINDS: Final = 0xF << 27
+_DRAGONS: Final = 0x7 << 31
+_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
+_OUTER: Final = _TERMINALS | _HONORS
+_GREEN: Final = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z
+_REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+_LOWER: Final = _ranks(1, 4)
+_UPPER: Final = _ranks(6, 9)
+_MIDDLE: Final = _ranks(4, 6)
+_FOURS: Final = _ranks(4, 4)
+_SIXES: Final = _ranks(6, 6)
+
+
+def _suits(f: HandFacts) -> int:
+    m = f.mask
+    return (1 if m & _SUITS[0] else 0) + (1 if m & _SUITS[1] else 0) + (1 if m & _SUITS[2] else 0)
+
+
+def _only(f: HandFacts, kinds: int) -> bool:
+    return not f.mask & ~kinds
+
+
+def _all_terminals_and_honors(f: HandFacts) -> bool:
+    # fans 18, 11 and 40 of one class: the smaller only when the bigger fails
+    return _only(f, _OUTER) and not _only(f, _HONORS) and not _only(f, _TERMINALS)
+
+
+def _middle_tiles(f: HandFacts) -> bool:
+    return _only(f, _MIDDLE) and not _only(f, _LOWER) and not _only(f, _UPPER)
+
+
+# ------------------------------------------------------- the situation of the win (§11.9)
+# The flags are corrected from the tiles: Last Tile is impossible when the winner holds
+# another copy and certain when the winner's melds show the other three; a
+# replacement-tile win needs a kong; a robbed tile cannot be one the winner holds.
+
+
+def _in_melds(f: HandFacts) -> int:
+    return f.all_counts[f.win] - f.counts[f.win]
+
+
+def _last_tile(f: HandFacts) -> bool:
+    if f.win_hidden:
+        return False
+    return _in_melds(f) == 3 or (f.context.last_tile_of_kind and f.counts[f.win] == 1)
+
+
+def _replacement(f: HandFacts) -> bool:
+    return f.tsumo and f.context.rinshan and (f.n_kongs > 0 or f.part is not None)
+
+
+def _robbing(f: HandFacts) -> bool:
+    if f.tsumo or not f.context.chankan:
+        return False
+    return f.part is not None or (_in_melds(f) == 0 and f.counts[f.win] == 1)
+
+
+_COUNTERS: Final[dict[str, Callable[[HandFacts], int]]] = {
+    # by the kinds held: suits (§12 fans 22, 49, 51, 75, 76)
+    "no_honors": lambda f: not f.mask & _HONORS,
+    "one_voided_suit": lambda f: _suits(f) == 2,
+    "half_flush": lambda f: _suits(f) == 1 and f.mask & _HONORS != 0,
+    "full_flush": lambda f: _suits(f) == 1 and not f.mask & _HONORS,
+    "all_types": lambda f: _suits(f) == 3 and f.mask & _WINDS != 0 and f.mask & _DRAGONS != 0,
+    # tile classes (3, 8, 11, 18, 40, 68)
+    "all_simples": lambda f: not f.mask & _OUTER,
+    "reversible_tiles": lambda f: _only(f, _REVERSIBLE),
+    "all_green": lambda f: _only(f, _GREEN),
+    "all_honors": lambda f: _only(f, _HONORS),
+    "all_terminals": lambda f: _only(f, _TERMINALS),
+    "all_terminals_and_honors": _all_terminals_and_honors,
+    # ranges (25-27, 36, 37): Lower / Upper Four hold a 4 / a 6, Lower / Upper Tiles do not
+    "lower_four": lambda f: _only(f, _LOWER) and f.mask & _FOURS != 0,
+    "lower_tiles": lambda f: _only(f, _LOWER) and not f.mask & _FOURS,
+    "upper_four": lambda f: _only(f, _UPPER) and f.mask & _SIXES != 0,
+    "upper_tiles": lambda f: _only(f, _UPPER) and not f.mask & _SIXES,
+    "middle_tiles": _middle_tiles,
+    "tile_hog": lambda f: f.hogs,
+    # concealment (§11.9; fans 62, 56, 58)
+    "fully_concealed_hand": lambda f: f.melded_sets == 0 and f.tsumo,
+    "concealed_hand": lambda f: f.melded_sets == 0 and not f.tsumo,
+    "melded_hand": lambda f: f.melded_sets == 4 and not f.tsumo,
+    # the situation
+    "self_drawn": lambda f: f.tsumo,
+    "last_tile_draw": lambda f: f.tsumo and f.context.haitei,
+    "out_with_replacement_tile": _replacement,
+    "last_tile_claim": lambda f: not f.tsumo and f.context.houtei,
+    "robbing_the_kong": _robbing,
+    "last_tile": _last_tile,
+}
+
+FANS: tuple[PatternDef[HandFacts], ...] = tuple(
+    PatternDef(id=i, zh=zh, en=en, ja=ja, value=v, excludes=ex, counter=_COUNTERS.get(i))
+    for i, zh, en, ja, v, ex in _ROWS
 )
-CATALOGUE: PatternSet[Any] = PatternSet(FANS)
+CATALOGUE: PatternSet[HandFacts] = PatternSet(FANS)
 
 # The 81 fans of the 1998 table (every id except the Botzone mixed-kong line).
 OFFICIAL_FAN_IDS: tuple[str, ...] = tuple(

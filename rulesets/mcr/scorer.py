@@ -143,11 +143,12 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
         # its fixed extras only exist with the fan; the standard readings remain
         readings = [r for r in readings if r.shape != "nine_gates"]
     values = plan.values
+    base = CATALOGUE.count(facts)  # the fans of the tiles and the situation alone
 
     if len(readings) == 1:
-        best_counts, points = fans_of(readings[0], facts, plan)
+        best_counts, points = fans_of(readings[0], facts, base, plan)
     else:
-        best_counts, points = _best_reading(readings, facts, plan)
+        best_counts, points = _best_reading(readings, facts, base, plan)
     counts = best_counts
     total = points
     if plan.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
@@ -168,12 +169,14 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
     return _new_score(ruleset=RULESET_ID, patterns=hits, total=total, legal=True, details={})
 
 
-def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
+def _best_reading(
+    readings: list[Reading], facts: HandFacts, base: Counts, plan: Plan
+) -> tuple[Counts, int]:
     """The fans and points of the best of several readings (§11.3 steps 2-3)."""
     has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
 
     def evaluate(r: Reading) -> tuple[Counts, int]:
-        return fans_of(r, facts, plan)
+        return fans_of(r, facts, base, plan)
 
     def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
         # §11.3 step 3: on a tie, report the reading the reference calculator reports.
@@ -187,19 +190,20 @@ def _best_reading(readings: list[Reading], facts: HandFacts, plan: Plan) -> tupl
     return best.counts, best.total
 
 
-def fans_of(r: Reading, facts: HandFacts, plan: Plan) -> tuple[Counts, int]:
-    """The fans scored by one reading after every exclusion rule, and their points."""
+def fans_of(r: Reading, facts: HandFacts, base: Counts, plan: Plan) -> tuple[Counts, int]:
+    """The fans scored by one reading after every exclusion rule, and their points;
+    ``base``: the fans of the hand's tiles and situation (``CATALOGUE.count``)."""
     allowed = plan.allowed
     if r.shape == "nine_gates":
-        raw = {k: v for k, v in facts.base.items() if k in _SITUATIONAL}
+        raw = {k: v for k, v in base.items() if k in _SITUATIONAL}
         raw["nine_gates"] = 1
         for f in _NINE_GATES_EXTRAS[facts.win % 9 + 1]:
             if plan.nine_gates_terminal_pung or f != "pung_of_terminals_or_honors":
                 raw[f] = 1
-        if "fully_concealed_hand" in facts.base:
+        if "fully_concealed_hand" in base:
             raw["fully_concealed_hand"] = 1  # excluded unless the edition keeps it
     else:
-        raw = dict(facts.base)
+        raw = dict(base)
         if r.shape == Shape.STANDARD:
             standard_fans(r.blocks, facts, plan.kong_fans_with_three_kongs, allowed, raw)
         elif r.shape == Shape.SEVEN_PAIRS:
