@@ -19,6 +19,7 @@ from engine.score import PatternHit, Score, ScoreError
 __all__ = [
     "Counts",
     "Evaluation",
+    "Gated",
     "PatternDef",
     "PatternHit",
     "PatternSet",
@@ -45,7 +46,10 @@ class PatternDef(Generic[C]):
     ``excludes`` lists (as data) the ids this pattern suppresses when it is scored: the
     "not counted with" rule. ``counter`` optionally counts the pattern's occurrences in an
     arrangement context ``C``; rulesets that detect several patterns at once leave it None
-    and feed counts to ``PatternSet.exclude`` themselves.
+    and feed counts to ``PatternSet.exclude`` themselves. ``needs``: features (a bit set
+    of the ruleset's) a context must have for the counter to count anything, so a
+    ``Gated`` count skips it on the others; ``exact``: the features alone decide, the
+    counter answering 1 whenever they hold.
     """
 
     id: str
@@ -55,6 +59,8 @@ class PatternDef(Generic[C]):
     value: int
     excludes: tuple[str, ...] = ()
     counter: Callable[[C], int] | None = None
+    needs: int = 0
+    exact: bool = False
 
     def hit(self, count: int = 1, value: int | None = None) -> PatternHit:
         val = self.value if value is None else value
@@ -220,6 +226,39 @@ class PatternSet(Generic[C]):
         if not in_order:
             out.sort(key=lambda h: order[h.id])
         return tuple(out)
+
+
+class Gated(Generic[C]):
+    """``PatternSet.count`` with each pattern's ``needs`` tested first: a pattern whose
+    features the context lacks is not asked, an ``exact`` one is counted without asking.
+    The plan for each features value is remembered, so a ``Gated`` belongs to whoever
+    scores with it (a table's scorer), not to a module. Counts are in catalogue order."""
+
+    def __init__(self, patterns: PatternSet[C]) -> None:
+        self.patterns = patterns
+        self._plans: dict[int, list[tuple[str, Callable[[C], int] | None]]] = {}
+
+    def count(self, ctx: C, features: int) -> Counts:
+        plan = self._plans.get(features)
+        if plan is None:
+            plan = self._plan(features)
+        out: Counts = {}
+        for pid, counter in plan:
+            if counter is None:
+                out[pid] = 1
+            else:
+                n = int(counter(ctx))
+                if n:
+                    out[pid] = n
+        return out
+
+    def _plan(self, features: int) -> list[tuple[str, Callable[[C], int] | None]]:
+        plan: list[tuple[str, Callable[[C], int] | None]] = []
+        for d in self.patterns.defs:
+            if d.counter is not None and d.needs & features == d.needs:
+                plan.append((d.id, None if d.exact else d.counter))
+        self._plans[features] = plan
+        return plan
 
 
 class Evaluation(Generic[A]):

@@ -7,6 +7,7 @@ on these alone are predicates over them in ``rulesets.mcr.patterns``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -42,6 +43,89 @@ class PartRules:
 
     win_hidden: bool = False
     drop: frozenset[str] = frozenset()
+
+
+def _mask(kinds: Iterable[int]) -> int:
+    return sum(1 << k for k in kinds)
+
+
+def _ranks(low: int, high: int) -> int:
+    """The kinds of numbers ``low`` to ``high`` in every suit, as a mask."""
+    return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
+
+
+# Kind masks (bit k: kind k) for the fans of the tiles alone (mcr.md §12).
+M_SUITS: Final = tuple(0x1FF << (9 * s) for s in range(3))
+M_HONORS: Final = 0x7F << 27
+M_WINDS: Final = 0xF << 27
+M_DRAGONS: Final = 0x7 << 31
+M_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
+M_OUTER: Final = M_TERMINALS | M_HONORS
+M_GREEN: Final = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z
+M_REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
+M_LOWER: Final = _ranks(1, 4)
+M_UPPER: Final = _ranks(6, 9)
+M_MIDDLE: Final = _ranks(4, 6)
+M_FOURS: Final = _ranks(4, 4)
+M_SIXES: Final = _ranks(6, 6)
+
+# Features of a hand (``HandFacts.features``): what the catalogue's hand fans need
+# (``PatternDef.needs``), so that a hand is asked only the predicates that can hold.
+F_SUITS: Final = (1, 2, 4, 8)  # the hand holds 0, 1, 2 or 3 suits
+F_HONORS: Final = 1 << 4
+F_NO_HONORS: Final = 1 << 5
+F_WINDS_AND_DRAGONS: Final = 1 << 6
+F_SIMPLES: Final = 1 << 7  # no terminal, no honor
+F_OUTER: Final = 1 << 8  # terminals and honors only
+F_LOWER: Final = 1 << 9  # numbers 1-4 only
+F_UPPER: Final = 1 << 10  # 6-9 only
+F_MIDDLE: Final = 1 << 11  # 4-6 only
+F_HOG: Final = 1 << 12  # a kind held four times outside a kong
+F_CONCEALED: Final = 1 << 13  # no melded set
+F_MELDED: Final = 1 << 14  # four melded sets
+F_TSUMO: Final = 1 << 15
+F_RON: Final = 1 << 16
+F_HAITEI: Final = 1 << 17
+F_HOUTEI: Final = 1 << 18
+F_RINSHAN: Final = 1 << 19
+F_CHANKAN: Final = 1 << 20
+
+
+def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
+    suits = 0
+    for m in M_SUITS:
+        if mask & m:
+            suits += 1
+    f = F_SUITS[suits]
+    f |= F_HONORS if mask & M_HONORS else F_NO_HONORS
+    if mask & M_WINDS and mask & M_DRAGONS:
+        f |= F_WINDS_AND_DRAGONS
+    if not mask & M_OUTER:
+        f |= F_SIMPLES
+    if not mask & ~M_OUTER:
+        f |= F_OUTER
+    if not mask & ~M_LOWER:
+        f |= F_LOWER
+    if not mask & ~M_UPPER:
+        f |= F_UPPER
+    if not mask & ~M_MIDDLE:
+        f |= F_MIDDLE
+    if hogs > 0:
+        f |= F_HOG
+    if melded_sets == 0:
+        f |= F_CONCEALED
+    elif melded_sets == 4:
+        f |= F_MELDED
+    f |= F_TSUMO if win.tsumo else F_RON
+    if win.haitei:
+        f |= F_HAITEI
+    if win.houtei:
+        f |= F_HOUTEI
+    if win.rinshan:
+        f |= F_RINSHAN
+    if win.chankan:
+        f |= F_CHANKAN
+    return f
 
 
 # The wait test (§11.7) counts standard shapes and, without melds, Seven Pairs.
@@ -88,6 +172,7 @@ class HandFacts:
         self.part = part  # scoring a part of a bigger hand
         self.mask = 0  # bit k set when the hand holds kind k, melds included
         self.hogs = 0  # Tile Hog's count: kinds held four times outside a kong
+        self.features = 0  # the F_ bits above
         self._unique: bool | None = None
         self.held = 0  # bit k set when the concealed part holds kind k
         self.held_kinds = 0  # how many kinds it holds
@@ -218,4 +303,5 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
     facts.codes = codes
     facts.mask = mask
     facts.hogs = max(hogs, 0)
+    facts.features = _features(mask, hogs, melded_sets, win)
     return facts

@@ -18,11 +18,45 @@ account-once rule decides between them jointly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from engine.scoring import PatternDef, PatternSet
-from rulesets.mcr.hand import HandFacts
+from rulesets.mcr.hand import (
+    F_CHANKAN,
+    F_CONCEALED,
+    F_HAITEI,
+    F_HOG,
+    F_HONORS,
+    F_HOUTEI,
+    F_LOWER,
+    F_MELDED,
+    F_MIDDLE,
+    F_NO_HONORS,
+    F_OUTER,
+    F_RINSHAN,
+    F_RON,
+    F_SIMPLES,
+    F_SUITS,
+    F_TSUMO,
+    F_UPPER,
+    F_WINDS_AND_DRAGONS,
+    M_DRAGONS,
+    M_FOURS,
+    M_GREEN,
+    M_HONORS,
+    M_LOWER,
+    M_MIDDLE,
+    M_OUTER,
+    M_REVERSIBLE,
+    M_SIXES,
+    M_SUITS,
+    M_TERMINALS,
+    M_UPPER,
+    M_WINDS,
+    HandFacts,
+)
 
 # (id, 中文, English, 日本語, value, excludes)
 _ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
@@ -164,37 +198,11 @@ _ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
 )
 
 
-
 # ------------------------------------------------------- fans of the tiles alone (§12)
 
 
-def _mask(kinds: Iterable[int]) -> int:
-    return sum(1 << k for k in kinds)
-
-
-def _ranks(low: int, high: int) -> int:
-    """The kinds of numbers ``low`` to ``high`` in every suit, as a mask."""
-    return _mask(k for r in range(low - 1, high) for k in (r, r + 9, r + 18))
-
-
-_SUITS: Final = tuple(0x1FF << (9 * s) for s in range(3))
-_HONORS: Final = 0x7F << 27
-_WINDS: Final = 0xF << 27
-_DRAGONS: Final = 0x7 << 31
-_TERMINALS: Final = _mask((0, 8, 9, 17, 18, 26))
-_OUTER: Final = _TERMINALS | _HONORS
-_GREEN: Final = _mask((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z
-_REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
-_LOWER: Final = _ranks(1, 4)
-_UPPER: Final = _ranks(6, 9)
-_MIDDLE: Final = _ranks(4, 6)
-_FOURS: Final = _ranks(4, 4)
-_SIXES: Final = _ranks(6, 6)
-
-
 def _suits(f: HandFacts) -> int:
-    m = f.mask
-    return (1 if m & _SUITS[0] else 0) + (1 if m & _SUITS[1] else 0) + (1 if m & _SUITS[2] else 0)
+    return sum(1 for m in M_SUITS if f.mask & m)
 
 
 def _only(f: HandFacts, kinds: int) -> bool:
@@ -203,11 +211,11 @@ def _only(f: HandFacts, kinds: int) -> bool:
 
 def _all_terminals_and_honors(f: HandFacts) -> bool:
     # fans 18, 11 and 40 of one class: the smaller only when the bigger fails
-    return _only(f, _OUTER) and not _only(f, _HONORS) and not _only(f, _TERMINALS)
+    return _only(f, M_OUTER) and not _only(f, M_HONORS) and not _only(f, M_TERMINALS)
 
 
 def _middle_tiles(f: HandFacts) -> bool:
-    return _only(f, _MIDDLE) and not _only(f, _LOWER) and not _only(f, _UPPER)
+    return _only(f, M_MIDDLE) and not _only(f, M_LOWER) and not _only(f, M_UPPER)
 
 
 # ------------------------------------------------------- the situation of the win (§11.9)
@@ -236,44 +244,79 @@ def _robbing(f: HandFacts) -> bool:
     return f.part is not None or (_in_melds(f) == 0 and f.counts[f.win] == 1)
 
 
-_COUNTERS: Final[dict[str, Callable[[HandFacts], int]]] = {
+@dataclass(frozen=True, slots=True)
+class HandFan:
+    """A fan of the tiles alone: its predicate, the hand features it needs
+    (``rulesets.mcr.hand.F_*``), and whether they alone decide it (``exact``)."""
+
+    test: Callable[[HandFacts], int]
+    needs: int = 0
+    exact: bool = False
+
+
+_HAND_FANS: Final[dict[str, HandFan]] = {
     # by the kinds held: suits (§12 fans 22, 49, 51, 75, 76)
-    "no_honors": lambda f: not f.mask & _HONORS,
-    "one_voided_suit": lambda f: _suits(f) == 2,
-    "half_flush": lambda f: _suits(f) == 1 and f.mask & _HONORS != 0,
-    "full_flush": lambda f: _suits(f) == 1 and not f.mask & _HONORS,
-    "all_types": lambda f: _suits(f) == 3 and f.mask & _WINDS != 0 and f.mask & _DRAGONS != 0,
+    "no_honors": HandFan(lambda f: not f.mask & M_HONORS, F_NO_HONORS, exact=True),
+    "one_voided_suit": HandFan(lambda f: _suits(f) == 2, F_SUITS[2], exact=True),
+    "half_flush": HandFan(
+        lambda f: _suits(f) == 1 and f.mask & M_HONORS != 0, F_SUITS[1] | F_HONORS, exact=True
+    ),
+    "full_flush": HandFan(
+        lambda f: _suits(f) == 1 and not f.mask & M_HONORS, F_SUITS[1] | F_NO_HONORS, exact=True
+    ),
+    "all_types": HandFan(
+        lambda f: _suits(f) == 3 and f.mask & M_WINDS != 0 and f.mask & M_DRAGONS != 0,
+        F_SUITS[3] | F_WINDS_AND_DRAGONS,
+        exact=True,
+    ),
     # tile classes (3, 8, 11, 18, 40, 68)
-    "all_simples": lambda f: not f.mask & _OUTER,
-    "reversible_tiles": lambda f: _only(f, _REVERSIBLE),
-    "all_green": lambda f: _only(f, _GREEN),
-    "all_honors": lambda f: _only(f, _HONORS),
-    "all_terminals": lambda f: _only(f, _TERMINALS),
-    "all_terminals_and_honors": _all_terminals_and_honors,
+    "all_simples": HandFan(lambda f: not f.mask & M_OUTER, F_SIMPLES, exact=True),
+    "reversible_tiles": HandFan(lambda f: _only(f, M_REVERSIBLE)),
+    "all_green": HandFan(lambda f: _only(f, M_GREEN), F_SUITS[1]),  # bamboo, maybe 6z
+    "all_honors": HandFan(lambda f: _only(f, M_HONORS), F_SUITS[0], exact=True),
+    "all_terminals": HandFan(lambda f: _only(f, M_TERMINALS), F_OUTER | F_NO_HONORS, exact=True),
+    "all_terminals_and_honors": HandFan(_all_terminals_and_honors, F_OUTER | F_HONORS),
     # ranges (25-27, 36, 37): Lower / Upper Four hold a 4 / a 6, Lower / Upper Tiles do not
-    "lower_four": lambda f: _only(f, _LOWER) and f.mask & _FOURS != 0,
-    "lower_tiles": lambda f: _only(f, _LOWER) and not f.mask & _FOURS,
-    "upper_four": lambda f: _only(f, _UPPER) and f.mask & _SIXES != 0,
-    "upper_tiles": lambda f: _only(f, _UPPER) and not f.mask & _SIXES,
-    "middle_tiles": _middle_tiles,
-    "tile_hog": lambda f: f.hogs,
+    "lower_four": HandFan(lambda f: _only(f, M_LOWER) and f.mask & M_FOURS != 0, F_LOWER),
+    "lower_tiles": HandFan(lambda f: _only(f, M_LOWER) and not f.mask & M_FOURS, F_LOWER),
+    "upper_four": HandFan(lambda f: _only(f, M_UPPER) and f.mask & M_SIXES != 0, F_UPPER),
+    "upper_tiles": HandFan(lambda f: _only(f, M_UPPER) and not f.mask & M_SIXES, F_UPPER),
+    "middle_tiles": HandFan(_middle_tiles, F_MIDDLE),
+    "tile_hog": HandFan(lambda f: f.hogs, F_HOG),
     # concealment (§11.9; fans 62, 56, 58)
-    "fully_concealed_hand": lambda f: f.melded_sets == 0 and f.tsumo,
-    "concealed_hand": lambda f: f.melded_sets == 0 and not f.tsumo,
-    "melded_hand": lambda f: f.melded_sets == 4 and not f.tsumo,
+    "fully_concealed_hand": HandFan(
+        lambda f: f.melded_sets == 0 and f.tsumo, F_CONCEALED | F_TSUMO, exact=True
+    ),
+    "concealed_hand": HandFan(
+        lambda f: f.melded_sets == 0 and not f.tsumo, F_CONCEALED | F_RON, exact=True
+    ),
+    "melded_hand": HandFan(
+        lambda f: f.melded_sets == 4 and not f.tsumo, F_MELDED | F_RON, exact=True
+    ),
     # the situation
-    "self_drawn": lambda f: f.tsumo,
-    "last_tile_draw": lambda f: f.tsumo and f.context.haitei,
-    "out_with_replacement_tile": _replacement,
-    "last_tile_claim": lambda f: not f.tsumo and f.context.houtei,
-    "robbing_the_kong": _robbing,
-    "last_tile": _last_tile,
+    "self_drawn": HandFan(lambda f: f.tsumo, F_TSUMO, exact=True),
+    "last_tile_draw": HandFan(
+        lambda f: f.tsumo and f.context.haitei, F_TSUMO | F_HAITEI, exact=True
+    ),
+    "out_with_replacement_tile": HandFan(_replacement, F_TSUMO | F_RINSHAN),
+    "last_tile_claim": HandFan(
+        lambda f: not f.tsumo and f.context.houtei, F_RON | F_HOUTEI, exact=True
+    ),
+    "robbing_the_kong": HandFan(_robbing, F_RON | F_CHANKAN),
+    "last_tile": HandFan(_last_tile),
 }
 
-FANS: tuple[PatternDef[HandFacts], ...] = tuple(
-    PatternDef(id=i, zh=zh, en=en, ja=ja, value=v, excludes=ex, counter=_COUNTERS.get(i))
-    for i, zh, en, ja, v, ex in _ROWS
-)
+
+def _fan(
+    pid: str, zh: str, en: str, ja: str, value: int, excludes: tuple[str, ...]
+) -> PatternDef[HandFacts]:
+    hand = _HAND_FANS.get(pid)
+    if hand is None:
+        return PatternDef(pid, zh, en, ja, value, excludes)
+    return PatternDef(pid, zh, en, ja, value, excludes, hand.test, hand.needs, hand.exact)
+
+
+FANS: tuple[PatternDef[HandFacts], ...] = tuple(_fan(*row) for row in _ROWS)
 CATALOGUE: PatternSet[HandFacts] = PatternSet(FANS)
 
 # The 81 fans of the 1998 table (every id except the Botzone mixed-kong line).

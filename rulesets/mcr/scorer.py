@@ -8,7 +8,7 @@ from typing import Final
 from engine.context import InvalidInput, WinContext
 from engine.fast_records import builder
 from engine.hand_check import flag_problem, hand_problem
-from engine.scoring import Evaluation, Score, ScoreError, best_total
+from engine.scoring import Evaluation, Gated, Score, ScoreError, best_total
 from engine.shapes import (
     KNITTED_BLOCKS,
     KNITTED_PATTERNS,
@@ -93,6 +93,8 @@ class Plan:
         self.knitted_straight_waits: Final = options.knitted_waits
         self.use_flowers: Final = options.use_flowers
         self.min_points: Final = options.min_points
+        # the fans of the tiles alone, their predicates gated by the hand's features
+        self.hand_fans: Final = Gated(CATALOGUE)
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
@@ -143,7 +145,7 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
         # its fixed extras only exist with the fan; the standard readings remain
         readings = [r for r in readings if r.shape != "nine_gates"]
     values = plan.values
-    base = CATALOGUE.count(facts)  # the fans of the tiles and the situation alone
+    base = plan.hand_fans.count(facts, facts.features)  # of the tiles and the situation
 
     if len(readings) == 1:
         best_counts, points = fans_of(readings[0], facts, base, plan)

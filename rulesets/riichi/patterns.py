@@ -76,9 +76,10 @@ def _counter(test: Test) -> Callable[[HandReading], int]:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class YakuDef(PatternDef[HandReading]):
     """A riichi pattern: the framework's id, names, ``value`` (the han closed, or 13 per
-    yakuman multiple), ``excludes`` and ``counter`` (``test`` over one ``HandReading``),
-    plus what only riichi knows: the han open, the option switches, and the features
-    (``needs``) its scorer tests before it asks the predicate. Declared with ``yaku``."""
+    yakuman multiple), ``excludes``, ``counter`` (``test`` over one ``HandReading``) and
+    ``needs`` / ``exact`` (hand and reading features of hand.py; ``exact`` only for
+    per-hand entries), plus what only riichi knows: the han open and the option
+    switches. Declared with ``yaku``."""
 
     rule: str  # one-line condition, citing riichi.md
     test: Test  # the predicate, as the scorer calls it
@@ -93,8 +94,6 @@ class YakuDef(PatternDef[HandReading]):
     needs_other_yaku_option: str | None  # when that option is on, not a yaku alone
     local: bool
     per_hand: bool  # the predicate reads only hand facts: evaluated once per hand
-    needs: int  # hand / reading features the predicate requires (hand.py); a fast pre-test
-    exact: bool  # per-hand only: ``needs`` alone decide, the predicate is not called
     special: str | None  # "renhou", "shiisan_puutaa", "nagashi_mangan"
 
     def enabled(self, opts: RiichiOptions) -> bool:

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from engine.scoring import Evaluation, PatternDef, PatternHit, PatternSet, Score, best_total
+from engine.scoring import (
+    Evaluation,
+    Gated,
+    PatternDef,
+    PatternHit,
+    PatternSet,
+    Score,
+    best_total,
+)
 
 
 def _set() -> PatternSet[list[int]]:
@@ -28,6 +38,33 @@ def test_counters_and_exclusions_are_directional() -> None:
     assert ps.exclude(raw) == {"big": 1, "tiny": 1}
     assert ps.exclude({"mid": 1, "tiny": 1}) == {"mid": 1}
     assert ps.exclude(raw, {"big": ()}) == {"big": 1, "mid": 1, "small": 3}
+
+
+def test_gated_counts_skip_what_the_features_rule_out() -> None:
+    asked: list[str] = []
+
+    def counter(pid: str, n: int) -> Callable[[None], int]:
+        def count(ctx: None) -> int:
+            asked.append(pid)
+            return n
+
+        return count
+
+    ps: PatternSet[None] = PatternSet(
+        [
+            PatternDef("a", "甲", "A", "甲", 1, counter=counter("a", 1), needs=0b01),
+            PatternDef("b", "乙", "B", "乙", 1, counter=counter("b", 0), needs=0b11, exact=True),
+            PatternDef("c", "丙", "C", "丙", 1, counter=counter("c", 2)),
+            PatternDef("d", "丁", "D", "丁", 1),
+        ]
+    )
+    gated = Gated(ps)
+    assert gated.count(None, 0b00) == {"c": 2}
+    assert asked == ["c"]
+    # an exact pattern is counted from its features, its counter not asked
+    assert gated.count(None, 0b11) == {"a": 1, "b": 1, "c": 2}
+    assert asked == ["c", "a", "c"]
+    assert list(gated.count(None, 0b11)) == ["a", "b", "c"]  # catalogue order
 
 
 def test_exclusion_with_its_total() -> None:

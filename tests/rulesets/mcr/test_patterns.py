@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.context import WinContext
+from engine.scoring import Gated
 from rulesets.mcr.hand import build_facts
 from rulesets.mcr.patterns import (
     CATALOGUE,
@@ -19,6 +20,7 @@ from rulesets.mcr.patterns import (
     OFFICIAL_FAN_IDS,
     WMO2006_EXCLUDES,
 )
+from tests.rulesets.mcr.generator import generate
 
 from .test_vectors import load_vectors
 
@@ -140,3 +142,20 @@ def test_situational_flags() -> None:
     kong = {"concealed": "123m456p23s77z", "melds": [{"type": "minkan", "tiles": "8888s"}],
             "win_tile": "1s"}
     assert "out_with_replacement_tile" in base(**kong, tsumo=True, rinshan=True)
+
+
+def test_gated_counts_equal_the_predicates() -> None:
+    """The scorer's count (features first, ``exact`` fans decided by them) finds on every
+    hand what asking every predicate finds; every hand fan is met."""
+    gated = Gated(CATALOGUE)
+    seen: set[str] = set()
+    terminals = WinContext.from_json({"concealed": "111999m111p999s9p", "win_tile": "9p"})
+    for win in [*generate("gated-hand-fans", 3000), terminals]:
+        facts = build_facts(win)
+        if facts is None:
+            continue
+        slow = CATALOGUE.count(facts)
+        assert gated.count(facts, facts.features) == slow, win
+        seen |= set(slow)
+    with_counter = {d.id for d in FANS if d.counter is not None}
+    assert with_counter <= seen, with_counter - seen
