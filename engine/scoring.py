@@ -236,6 +236,10 @@ class Gated(Generic[C]):
 
     def __init__(self, patterns: PatternSet[C]) -> None:
         self.patterns = patterns
+        self._gates: list[tuple[str, Callable[[C], int], int, bool]] = []
+        for d in patterns.defs:
+            if d.counter is not None:
+                self._gates.append((d.id, d.counter, d.needs, d.exact))
         self._plans: dict[int, list[tuple[str, Callable[[C], int] | None]]] = {}
 
     def count(self, ctx: C, features: int) -> Counts:
@@ -254,9 +258,9 @@ class Gated(Generic[C]):
 
     def _plan(self, features: int) -> list[tuple[str, Callable[[C], int] | None]]:
         plan: list[tuple[str, Callable[[C], int] | None]] = []
-        for d in self.patterns.defs:
-            if d.counter is not None and d.needs & features == d.needs:
-                plan.append((d.id, None if d.exact else d.counter))
+        for pid, counter, needs, exact in self._gates:
+            if needs & features == needs:
+                plan.append((pid, None if exact else counter))
         self._plans[features] = plan
         return plan
 

@@ -93,10 +93,13 @@ F_CHANKAN: Final = 1 << 20
 
 def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
     suits = 0
-    for m in M_SUITS:
-        if mask & m:
-            suits += 1
-    f = F_SUITS[suits]
+    if mask & 0x1FF:
+        suits += 1
+    if mask & 0x1FF << 9:
+        suits += 1
+    if mask & 0x1FF << 18:
+        suits += 1
+    f = 1 << suits  # F_SUITS
     f |= F_HONORS if mask & M_HONORS else F_NO_HONORS
     if mask & M_WINDS and mask & M_DRAGONS:
         f |= F_WINDS_AND_DRAGONS
@@ -116,15 +119,18 @@ def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
         f |= F_CONCEALED
     elif melded_sets == 4:
         f |= F_MELDED
-    f |= F_TSUMO if win.tsumo else F_RON
-    if win.haitei:
-        f |= F_HAITEI
-    if win.houtei:
-        f |= F_HOUTEI
-    if win.rinshan:
-        f |= F_RINSHAN
-    if win.chankan:
-        f |= F_CHANKAN
+    if win.tsumo:
+        f |= F_TSUMO
+        if win.haitei:
+            f |= F_HAITEI
+        if win.rinshan:
+            f |= F_RINSHAN
+    else:
+        f |= F_RON
+        if win.houtei:
+            f |= F_HOUTEI
+        if win.chankan:
+            f |= F_CHANKAN
     return f
 
 
