@@ -1,0 +1,94 @@
+"""Instructions per score of Jantaku's own scorer, in one or more checkouts, by callgrind.
+
+    python bench/score_icount.py --ruleset mcr /path/to/before /path/to/after
+    python bench/score_icount.py --ruleset riichi .
+
+For comparing two trees of this repository (each built in place, so that its compiled
+modules are the ones imported): callgrind counts instructions, not seconds, so the load
+of a shared machine does not move the figures. Each tree runs a child Python under
+``valgrind --tool=callgrind`` that warms its scorers up on hands of another seed and then
+scores N fresh hands; a run that makes the same hands and scores none of them is
+subtracted, so imports, hand generation and warm-up drop out. MCR is scored under three
+editions (the default, botzone1998, wmo2006), riichi under the default options. Needs
+valgrind (a Debian package); ``bench/score_mcr_icount.py`` compares MCR against
+PyMahjongGB instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+ruleset, n, made = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if ruleset == "mcr":
+    from rulesets.mcr import RULESET, Options
+    from tests.rulesets.mcr.generator import generate
+    scorers = [RULESET.scorer(Options(edition=e)) for e in ("competition", "botzone1998",
+                                                             "wmo2006")]
+    warm, fresh = list(generate("warm-up", 1000)), list(generate("icount", made))
+else:
+    from rulesets.riichi import RULESET
+    from rulesets.riichi.options import RiichiOptions
+    from tests.rulesets.riichi.hand_generator import HandGenerator
+    scorers = [RULESET.scorer(RiichiOptions())]
+    warm = list(HandGenerator(b"warm-up").hands(2000))
+    fresh = list(HandGenerator(b"icount").hands(made))
+for score in scorers:
+    for hand in warm:
+        score(hand)
+for score in scorers:
+    for hand in fresh[:n]:
+        score(hand)
+"""
+
+
+def _instructions(tree: Path, ruleset: str, hands: int, made: int) -> int:
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            _CHILD,
+            str(tree),
+            ruleset,
+            str(hands),
+            str(made),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if found is None:
+        raise SystemExit(f"no callgrind total for {tree}:\n{run.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path, help="checkouts, each built in place")
+    parser.add_argument("--ruleset", choices=("mcr", "riichi"), default="mcr")
+    parser.add_argument("--hands", type=int, default=1000, help="fresh hands per scorer")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    scores = args.hands * (3 if args.ruleset == "mcr" else 1)
+    first: float | None = None
+    for tree in args.trees:
+        base = _instructions(tree, args.ruleset, 0, args.hands)
+        per = (_instructions(tree, args.ruleset, args.hands, args.hands) - base) / scores
+        first = per if first is None else first
+        print(f"{tree}: {per:10.0f} instructions/score   ratio to the first {per / first:.3f}")
+
+
+if __name__ == "__main__":
+    main()
