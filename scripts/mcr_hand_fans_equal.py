@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 import types
 from collections import Counter
@@ -26,6 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from git_module import module_at  # noqa: E402
 
 from engine.context import WinContext  # noqa: E402
 from engine.scoring import Gated  # noqa: E402
@@ -38,13 +39,7 @@ PARTS = (None, PartRules(), PartRules(win_hidden=True))
 
 
 def old_hand() -> types.ModuleType:
-    source = subprocess.run(
-        ["git", "show", OLD], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    module = types.ModuleType("old_mcr_hand")
-    sys.modules["old_mcr_hand"] = module  # dataclasses look their module up
-    exec(compile(source, OLD, "exec"), module.__dict__)
-    return module
+    return module_at(OLD, "old_mcr_hand")
 
 
 def redrawn(win: WinContext, rng: random.Random) -> WinContext:

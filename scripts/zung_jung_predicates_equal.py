@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 import types
 from pathlib import Path
@@ -23,6 +22,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from git_module import module_at  # noqa: E402
 
 from engine.context import InvalidInput, WinContext  # noqa: E402
 from rulesets.zung_jung.patterns import CATALOGUE  # noqa: E402
@@ -36,13 +37,7 @@ FLAGS = ("haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou"
 
 
 def old_detect() -> types.ModuleType:
-    source = subprocess.run(
-        ["git", "show", OLD], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    module = types.ModuleType("old_detect")
-    sys.modules["old_detect"] = module  # dataclasses look their module up
-    exec(compile(source, OLD, "exec"), module.__dict__)
-    return module
+    return module_at(OLD, "old_detect")
 
 
 def name(k: int) -> str:
