@@ -3,8 +3,9 @@
 ``PatternDef`` (names, value, exclusions as data, a predicate and the features it
 needs), ``PatternSet`` (a catalogue that counts, applies exclusions and adds up),
 ``Gated`` (a count that skips the predicates a context's features rule out) and
-``best_total`` (evaluate every arrangement of a hand, keep the best). The results, ``PatternHit`` and ``Score``, live in ``engine.score`` and are
-re-exported here. Nothing here is specific to a ruleset.
+``best_total`` (evaluate every arrangement of a hand, keep the best). The results,
+``PatternHit`` and ``Score``, live in ``engine.score`` and are re-exported here. Nothing
+here is specific to a ruleset.
 """
 
 from __future__ import annotations
