@@ -210,7 +210,7 @@ def _only(f: HandFacts, kinds: int) -> bool:
 
 
 def _all_terminals_and_honors(f: HandFacts) -> bool:
-    # fans 18, 11 and 40 of one class: the smaller only when the bigger fails
+    # fan 18 holds both terminals and honors: All Honors (11) and All Terminals (8) do not
     return _only(f, M_OUTER) and not _only(f, M_HONORS) and not _only(f, M_TERMINALS)
 
 
