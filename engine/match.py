@@ -33,9 +33,12 @@ def no_payments(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
     return ()
 
 
-def net(payments: Iterable[Payment]) -> list[int]:
+def net(payments: Iterable[Payment], to_seat: int | None = None) -> list[int]:
     """Per-seat gain (positive) or loss (negative) of a hand's payments, the table's
-    deposits left out (``engine.state.apply_payments`` from zero)."""
+    deposits left out (``engine.state.apply_payments`` from zero); with ``to_seat``, of
+    the payments to that seat only (one winner's share of a multiple win)."""
+    if to_seat is not None:
+        payments = [p for p in payments if p.payee == to_seat]
     return list(apply_payments((0,) * SEATS, 0, range(SEATS), payments)[0])
 
 

@@ -38,7 +38,7 @@ from engine.events import (
 )
 from engine.match import net
 from engine.melds import MeldType
-from engine.state import SEATS, HandResult, Payment
+from engine.state import SEATS, HandResult
 from engine.tiles import RED_FIVES, Tile, kind_of
 from engine.views import redact
 
@@ -94,12 +94,6 @@ def _without(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
     rest = list(tiles)
     rest.remove(tile)
     return rest
-
-
-def _deltas(payments: Sequence[Payment], to_seat: int | None = None) -> list[int]:
-    """Score changes by seat (mjai actors are seats), deposits left out; only the payments
-    to ``to_seat`` if given (one winner's ``hora`` of a multiple ron)."""
-    return net(p for p in payments if to_seat is None or p.payee == to_seat)
 
 
 class MjaiStream:
@@ -231,14 +225,14 @@ class MjaiStream:
                     "actor": seat,
                     "target": seat if w.from_seat is None else w.from_seat,
                     "pai": tile_name(w.tile),
-                    "deltas": _deltas(ev.payments, seat),
+                    "deltas": net(ev.payments, seat),  # mjai actors are seats
                     "ura_markers": _names(w.context.ura_dora_indicators),
                 }
                 self.out.append(msg)
         else:
             ryukyoku: Message = {
                 "type": "ryukyoku",
-                "deltas": _deltas(ev.payments),
+                "deltas": net(ev.payments),
             }
             if result.outcome == "abortive_draw" and result.abort in ABORT_REASONS:
                 ryukyoku["reason"] = ABORT_REASONS[result.abort]

@@ -187,10 +187,6 @@ def yaku_texts(score: Score) -> list[str]:
     return out
 
 
-def _deltas(payments: Sequence[Payment], to_seat: int | None = None) -> list[int]:
-    return net(p for p in payments if to_seat is None or p.payee == to_seat)
-
-
 def _liable(win: WinRecord, payments: Sequence[Payment]) -> int:
     for p in payments:
         if p.reason == "pao" and p.payee == win.seat and p.payer is not None:
@@ -210,12 +206,12 @@ def result_row(result: HandResult, payments: Sequence[Payment]) -> list[Any]:
                 points_text(w.score, w.seat == result.dealer, tsumo),
                 *yaku_texts(w.score),
             ]
-            row += [_deltas(payments, w.seat), info]
+            row += [net(payments, w.seat), info]
         return row
     if result.outcome == "abortive_draw":
         return [ABORT_NAMES.get(result.abort or "", "流局")]
     nagashi = any(p.reason == "nagashi_mangan" for p in payments)
-    return ["流し満貫" if nagashi else "流局", _deltas(payments)]
+    return ["流し満貫" if nagashi else "流局", net(payments)]
 
 
 def rule_block(opts: RiichiOptions) -> dict[str, Any]:

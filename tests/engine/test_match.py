@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.match import RenchanMatch, RotatingMatch, final_scores, rank_rows
+from engine.match import RenchanMatch, RotatingMatch, final_scores, net, rank_rows
 from engine.state import HandResult, MatchState, Payment, Table, WinRecord
 from engine.table_rules import TableRules
 
@@ -143,3 +143,16 @@ def test_zung_jung_style_rotation_keeps_the_seats() -> None:
     assert [s.dealer for s in setups if s] == [0, 1, 2, 3, 0, 1, 2, 3]
     assert {s.seating for s in setups if s} == {(0, 1, 2, 3)}
     assert rules.next_hand(state((0,) * 4, hands_played=8), result(0, 2)) is None
+
+
+def test_net_by_seat_and_one_winners_share() -> None:
+    # a double ron on seat 3's discard, with a riichi deposit taken from the table by seat 0
+    payments = [
+        Payment(3, 0, 8000, "ron"),
+        Payment(3, 1, 2000, "ron"),
+        Payment(None, 0, 1000, "deposits"),
+        Payment(2, None, 1000, "riichi"),
+    ]
+    assert net(payments) == [9000, 2000, -1000, -10000]
+    assert net(payments, 0) == [9000, 0, 0, -8000]
+    assert net(payments, 1) == [0, 2000, 0, -2000]
