@@ -17,11 +17,10 @@ PyMahjongGB instead.
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+from callgrind import instructions, require_valgrind
 
 _CHILD = """
 import sys
@@ -50,27 +49,7 @@ for score in scorers:
 
 
 def _instructions(tree: Path, ruleset: str, hands: int, made: int) -> int:
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            _CHILD,
-            str(tree),
-            ruleset,
-            str(hands),
-            str(made),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise SystemExit(f"no callgrind total for {tree}:\n{run.stderr[-2000:]}")
-    return int(found.group(1))
+    return instructions([sys.executable, "-c", _CHILD, str(tree), ruleset, str(hands), str(made)])
 
 
 def main() -> None:
@@ -79,8 +58,7 @@ def main() -> None:
     parser.add_argument("--ruleset", choices=("mcr", "riichi"), default="mcr")
     parser.add_argument("--hands", type=int, default=1000, help="fresh hands per scorer")
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed")
+    require_valgrind()
     scores = args.hands * (3 if args.ruleset == "mcr" else 1)
     first: float | None = None
     for tree in args.trees:

@@ -13,12 +13,10 @@ valgrind (a Debian package).
 from __future__ import annotations
 
 import argparse
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import instructions, require_valgrind
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,32 +53,8 @@ def count(side: str, seed: str, hands: int) -> float:
 
 
 def _collected(side: str, seed: str, hands: int, scored: int) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        run = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                "--collect-atstart=no",
-                "--toggle-collect=map_next",
-                f"--callgrind-out-file={out}",
-                sys.executable,
-                "-c",
-                _CHILD,
-                str(ROOT),
-                side,
-                seed,
-                str(hands),
-                str(scored),
-            ],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    found = re.search(r"Collected : (\d+)", run.stderr)
-    if found is None:
-        raise SystemExit(f"no callgrind total in:\n{run.stderr}")
-    return int(found.group(1))
+    command = [sys.executable, "-c", _CHILD, str(ROOT), side, seed, str(hands), str(scored)]
+    return instructions(command, "--collect-atstart=no", "--toggle-collect=map_next")
 
 
 def main() -> None:
@@ -88,8 +62,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", default="icount")
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    require_valgrind()
     ours = count("jantaku", args.seed, args.hands)
     ref = count("pymahjonggb", args.seed, args.hands)
     print(f"hands: {args.hands} fresh (seed {args.seed!r}), after a warm-up on other hands")
