@@ -99,7 +99,7 @@ def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
         suits += 1
     if mask & 0x1FF << 18:
         suits += 1
-    f = 1 << suits  # F_SUITS
+    f = F_SUITS[suits]
     f |= F_HONORS if mask & M_HONORS else F_NO_HONORS
     if mask & M_WINDS and mask & M_DRAGONS:
         f |= F_WINDS_AND_DRAGONS
