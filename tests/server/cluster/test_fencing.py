@@ -38,14 +38,16 @@ def test_a_paused_owner_is_fenced_off(cluster: LocalCluster, pg: str) -> None:
 
         def events_at_b() -> int | None:
             """The table's event count at b, None once b has finished and freed it."""
-            r = httpx.get(f"{b.url}/api/admin/tables/{table_id}", headers=H)
+            r = httpx.get(f"{b.url}/api/admin/tables/{table_id}", headers=H, timeout=10)
             return int(r.json()["events"]) if r.status_code == 200 else None
 
         taken = events_at_b()
+        deadline = time.monotonic() + 20
         while taken is not None:  # b plays on (a one-hand bot table may already be over)
             now = events_at_b()
             if now is None or now > taken:
                 break
+            assert time.monotonic() < deadline, "b took the table but did not play on"
             time.sleep(0.05)
     finally:
         a.signal(signal.SIGCONT)
