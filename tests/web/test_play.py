@@ -59,9 +59,11 @@ def play_out(
     start = time.monotonic()
     page = player.page
     while (check is None or check(player) or True) and player.step():
-        if player.actions == 30 and f"{prefix}-table" not in player.shots:
-            page.wait_for_selector(PROMPT)
-            player.shoot(f"{prefix}-table", artifacts)
+        if player.actions >= 30 and f"{prefix}-table" not in player.shots:
+            # the table mid-hand; when the 30th answer ended the hand, at the next prompt
+            page.wait_for_selector(player.ready_selector())
+            if page.locator(PROMPT).count() and not player.over():
+                player.shoot(f"{prefix}-table", artifacts)
         if f"{prefix}-scoresheet" not in player.shots and page.locator("#sheet .win-block").count():
             check_languages(page)
             player.shoot(f"{prefix}-scoresheet", artifacts, "#sheet")
