@@ -10,7 +10,7 @@ here is specific to a ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
@@ -234,13 +234,15 @@ class Gated(Generic[C]):
     """``PatternSet.count`` with each pattern's ``needs`` tested first: a pattern whose
     features the context lacks is not asked, an ``exact`` one is counted without asking.
     The plan for each features value is remembered, so a ``Gated`` belongs to whoever
-    scores with it (a table's scorer), not to a module. Counts are in catalogue order."""
+    scores with it (a table's scorer), not to a module. Counts are in catalogue order.
+    ``ids``: count only these patterns (a ruleset that counts some patterns once per hand
+    and others once per reading keeps a ``Gated`` for each group)."""
 
-    def __init__(self, patterns: PatternSet[C]) -> None:
+    def __init__(self, patterns: PatternSet[C], ids: Collection[str] | None = None) -> None:
         self.patterns = patterns
         self._gates: list[tuple[str, Callable[[C], int], int, bool]] = []
         for d in patterns.defs:
-            if d.counter is not None:
+            if d.counter is not None and (ids is None or d.id in ids):
                 self._gates.append((d.id, d.counter, d.needs, d.exact))
         self._plans: dict[int, list[tuple[str, Callable[[C], int] | None]]] = {}
 

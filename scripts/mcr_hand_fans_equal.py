@@ -8,7 +8,8 @@ a module of its own. Every generated hand (tests/rulesets/mcr/generator.py, whos
 follow the tiles), again with its situational flags redrawn at random, and again as a
 part of a bigger hand (``PartRules``, with the winning tile among the part's tiles and
 outside them), is counted both ways: the old ``base``, the catalogue's predicates asked
-one by one (``CATALOGUE.count``) and the scorer's gated count must all be equal. It
+one by one (``CATALOGUE.count`` of the hand without a reading) and the scorer's gated
+count must all be equal. It
 prints how many hands were compared and how often each fan was met; exit status 1 on
 the first difference.
 """
@@ -31,11 +32,13 @@ from git_module import module_at  # noqa: E402
 from engine.context import WinContext  # noqa: E402
 from engine.scoring import Gated  # noqa: E402
 from rulesets.mcr.hand import PartRules, build_facts  # noqa: E402
-from rulesets.mcr.patterns import CATALOGUE  # noqa: E402
+from rulesets.mcr.patterns import CATALOGUE, HAND_FAN_IDS  # noqa: E402
+from rulesets.mcr.reading import NO_READING, ReadingFacts, ReadingRules  # noqa: E402
 from tests.rulesets.mcr.generator import generate  # noqa: E402
 
 OLD = "c949746:rulesets/mcr/hand.py"
 PARTS = (None, PartRules(), PartRules(win_hidden=True))
+RULES = ReadingRules(None, True, "none_if_overlap")
 
 
 def old_hand() -> types.ModuleType:
@@ -74,9 +77,10 @@ def main() -> int:
                         print(f"one pass refused the hand: {win.to_json()} {part}")
                         return 1
                     continue
-                gated = Gated(CATALOGUE)
-                slow = CATALOGUE.count(facts)
-                if before.base != slow or gated.count(facts, facts.features) != slow:
+                gated = Gated(CATALOGUE, HAND_FAN_IDS)
+                hand = ReadingFacts(facts, NO_READING, RULES)  # the hand, no reading
+                slow = CATALOGUE.count(hand)
+                if before.base != slow or gated.count(hand, facts.features) != slow:
                     print(f"differ on {win.to_json()} {part}:")
                     print(f"  old {before.base}\n  new {slow}")
                     return 1

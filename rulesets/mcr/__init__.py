@@ -2,10 +2,12 @@
 
 Entry point: ``mcr = "rulesets.mcr:RULESET"``. Modules:
 
-* ``fans`` — the catalogue of the 81 fans (+ the Botzone mixed-kong line) as data;
+* ``patterns`` — the catalogue of the 81 fans (+ the Botzone mixed-kong line): names,
+  values, exclusions as data, each fan's predicate;
 * ``options`` — the §17 options model;
-* ``hand`` — facts shared by every reading of a hand (tile-set and situational fans);
-* ``detect`` — fans of the sets of one standard reading (§11.4–11.6);
+* ``hand`` — facts shared by every reading of a hand (what the fans of the tiles read);
+* ``reading`` — one reading and its facts (what the fans of sets, waits, shapes read);
+* ``combinations`` — the chow and pung combination fans of one reading (§11.5);
 * ``waits`` — the unique-wait test (§11.7);
 * ``scorer`` — readings, exclusions, best total, minimum (§11.3);
 * ``settlement`` (§9) — the payments of a finished hand;

@@ -1,21 +1,24 @@
 """The MCR fan catalogue (../shared/rules/mcr.md §12): ids, names, values, exclusions,
-and the predicates of the fans the tiles and the situation decide alone.
+and each fan's predicate.
 
 One ``PatternDef`` per fan, in the order of the 1998 table (values descending), plus the
 ``melded_and_concealed_kong`` line (§11.6) between the 6- and 4-point fans. Exclusions are
 data: when a fan is scored, the fans in its ``excludes`` are not (§11.4 non-repeat; §13).
 Exclusions that concern only *some* sets of the hand (Big Three Winds and its three wind
 pungs, the chow-pair fans among the chows of a bigger chow fan, a wind pung that scores
-Prevalent/Seat Wind) are applied where those sets are counted (``rulesets.mcr.detect``).
+Prevalent/Seat Wind) are applied where those sets are counted: in the predicate of Pung
+of Terminals or Honors and in ``rulesets.mcr.combinations``.
 Japanese names follow seed 000 where it names the fan, otherwise the usual term.
 
-The fans decided by which kinds the hand holds, by its concealment and by the situation of
-the win (§11.9) carry their predicate over the hand's facts (``counter``): the scorer
-counts them once per hand with ``CATALOGUE.count``. The fans of sets, waits and shapes have
-none: ``rulesets.mcr.detect`` finds them per arrangement, all together, because §11.5's
-account-once rule decides between them jointly.
+Every predicate reads one reading's facts (``rulesets.mcr.reading.ReadingFacts``). The
+fans of the tiles alone, of concealment and of the situation (§11.9) read only the hand's
+facts (``r.hand``): the scorer counts them once per hand (``HAND_FAN_IDS``), the fans of
+sets, waits and shapes once per reading (``READING_FAN_IDS``). The combination fans of
+chows and pungs read the reading's combination, which §11.5's account-once rule decides
+for all of them together. Two fans have no predicate: Chicken Hand (no other fan) and
+Flower Tiles (the flowers), which the scorer adds; the fans of a Nine Gates reading other
+than Nine Gates itself are fixed by its winning tile (§12.1, ``scorer._NINE_GATES_EXTRAS``).
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -56,6 +59,26 @@ from rulesets.mcr.hand import (
     M_UPPER,
     M_WINDS,
     HandFacts,
+)
+from rulesets.mcr.reading import (
+    R_ALL_CHOWS,
+    R_COMBINATION,
+    R_CONCEALED_PUNGS,
+    R_DRAGON_PUNG,
+    R_EVEN_PUNGS,
+    R_FIVES,
+    R_FOUR_PUNGS,
+    R_HONORS_AND_KNITTED,
+    R_KNITTED_STRAIGHT,
+    R_KONGS,
+    R_NINE_GATES,
+    R_OUTSIDE,
+    R_SEVEN_PAIRS,
+    R_TERMINAL_OR_HONOR_PUNG,
+    R_THIRTEEN_ORPHANS,
+    R_WAIT,
+    R_WIND_PUNG,
+    ReadingFacts,
 )
 
 # (id, 中文, English, 日本語, value, excludes)
@@ -307,17 +330,165 @@ _HAND_FANS: Final[dict[str, HandFan]] = {
 }
 
 
+# ------------------------------------------------------- sets (§11.4-11.6)
+
+
+def _kongs(r: ReadingFacts, concealed: int) -> bool:
+    """Two / one concealed kong among three or four kongs still scores in the 2006-based
+    editions (§11.6)."""
+    return r.kongs >= 3 and r.rules.with_three_kongs and r.concealed_kongs == concealed
+
+
+def _terminal_or_honor_pungs(r: ReadingFacts) -> int:
+    """Pungs of terminals and of winds that are neither the prevalent nor the seat wind;
+    when three or four wind pungs score Big Three / Four Winds, those take every wind
+    pung (§11.4 non-repeat, per set) and only the terminal pungs count."""
+    h = r.hand
+    winds = plain = terminals = 0
+    for p in r.pungs:
+        if p >= 31:
+            continue
+        if p >= 27:
+            winds += 1
+            if p != h.prevalent and p != h.seat:
+                plain += 1
+        elif p % 9 in (0, 8):
+            plain += 1
+            terminals += 1
+    return terminals if winds >= 3 else plain
+
+
+# ------------------------------------------------------- special shapes (§7.1)
+
+
+def _seven_shifted_pairs(r: ReadingFacts) -> bool:
+    c = r.hand.counts
+    suit = r.hand.win // 9
+    pairs = [k for k in range(34) if c[k]]
+    return (
+        suit < 3
+        and len(pairs) == 7
+        and all(c[k] == 2 and k // 9 == suit for k in pairs)
+        and pairs[-1] - pairs[0] == 6
+    )
+
+
+def _greater_honors_and_knitted(r: ReadingFacts) -> bool:
+    c = r.hand.counts
+    return sum(c[:27]) == 7 and all(c[27:])
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingFan:
+    """A fan of one reading: its predicate, the reading features it needs
+    (``rulesets.mcr.reading.R_*``), and whether they alone decide it (``exact``)."""
+
+    test: Callable[[ReadingFacts], int]
+    needs: int = 0
+    exact: bool = False
+
+
+def _in_combination(fan: str) -> ReadingFan:
+    return ReadingFan(lambda r: r.combination.get(fan, 0), R_COMBINATION[fan])
+
+
+def _wait(fan: str) -> ReadingFan:
+    return ReadingFan(lambda r: r.wait_fan() == fan, R_WAIT)
+
+
+_READING_FANS: Final[dict[str, ReadingFan]] = {
+    # special shapes
+    "nine_gates": ReadingFan(lambda r: r.shape == "nine_gates", R_NINE_GATES, exact=True),
+    "thirteen_orphans": ReadingFan(
+        lambda r: r.shape == "thirteen_orphans", R_THIRTEEN_ORPHANS, exact=True
+    ),
+    "seven_shifted_pairs": ReadingFan(
+        lambda r: r.shape == "seven_pairs" and _seven_shifted_pairs(r), R_SEVEN_PAIRS
+    ),
+    "seven_pairs": ReadingFan(
+        lambda r: r.shape == "seven_pairs" and not _seven_shifted_pairs(r), R_SEVEN_PAIRS
+    ),
+    "greater_honors_and_knitted_tiles": ReadingFan(
+        lambda r: r.shape == "honors_and_knitted" and _greater_honors_and_knitted(r),
+        R_HONORS_AND_KNITTED,
+    ),
+    "lesser_honors_and_knitted_tiles": ReadingFan(
+        lambda r: r.shape == "honors_and_knitted" and not _greater_honors_and_knitted(r),
+        R_HONORS_AND_KNITTED,
+    ),
+    # the nine tiles of a Knitted Straight: its shape's, or nine of a lesser
+    # Honors and Knitted Tiles (§7.1)
+    "knitted_straight": ReadingFan(
+        lambda r: r.shape == "knitted_straight"
+        or (r.shape == "honors_and_knitted" and sum(r.hand.counts[:27]) == 9),
+        R_KNITTED_STRAIGHT,
+        exact=True,
+    ),
+    # kongs and concealed pungs (§11.6)
+    "four_kongs": ReadingFan(lambda r: r.kongs == 4, R_KONGS),
+    "three_kongs": ReadingFan(lambda r: r.kongs == 3, R_KONGS),
+    "two_concealed_kongs": ReadingFan(
+        lambda r: (r.kongs == 2 and r.concealed_kongs == 2) or _kongs(r, 2), R_KONGS
+    ),
+    "melded_and_concealed_kong": ReadingFan(
+        lambda r: r.melded_kongs == 1 and r.concealed_kongs == 1, R_KONGS
+    ),
+    "two_melded_kongs": ReadingFan(
+        lambda r: r.melded_kongs == 2 and r.concealed_kongs == 0, R_KONGS
+    ),
+    "concealed_kong": ReadingFan(
+        lambda r: (r.kongs == 1 and r.concealed_kongs == 1) or _kongs(r, 1), R_KONGS
+    ),
+    "melded_kong": ReadingFan(lambda r: r.melded_kongs == 1 and r.kongs == 1, R_KONGS),
+    "four_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 4, R_CONCEALED_PUNGS),
+    "three_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 3, R_CONCEALED_PUNGS),
+    "two_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 2, R_CONCEALED_PUNGS),
+    # the sets one by one, and all of them (§12 fans 48, 63, 59-61, 73)
+    "all_pungs": ReadingFan(lambda r: len(r.pungs) == 4, R_FOUR_PUNGS, exact=True),
+    "all_chows": ReadingFan(
+        lambda r: r.chow_sets == 4 and r.pair < 27, R_ALL_CHOWS, exact=True
+    ),
+    "dragon_pung": ReadingFan(lambda r: sum(1 for p in r.pungs if p >= 31), R_DRAGON_PUNG),
+    "prevalent_wind": ReadingFan(lambda r: r.hand.prevalent in r.pungs, R_WIND_PUNG),
+    "seat_wind": ReadingFan(lambda r: r.hand.seat in r.pungs, R_WIND_PUNG),
+    "pung_of_terminals_or_honors": ReadingFan(
+        _terminal_or_honor_pungs, R_TERMINAL_OR_HONOR_PUNG
+    ),
+    # every set and the pair (§12 fans 55, 29, 21)
+    "outside_hand": ReadingFan(lambda r: r.outside == 5, R_OUTSIDE, exact=True),
+    "all_fives": ReadingFan(lambda r: r.fives == 5, R_FIVES, exact=True),
+    "all_even_pungs": ReadingFan(lambda r: r.even_pungs == 5, R_EVEN_PUNGS, exact=True),
+    # the wait (§11.7, §11.8)
+    "edge_wait": _wait("edge_wait"),
+    "closed_wait": _wait("closed_wait"),
+    "single_wait": _wait("single_wait"),
+    # combinations of chows and pungs (§11.5)
+    **{fan: _in_combination(fan) for fan in R_COMBINATION},
+}
+
+
+def _on_hand(test: Callable[[HandFacts], int]) -> Callable[[ReadingFacts], int]:
+    return lambda r: test(r.hand)
+
+
 def _fan(
     pid: str, zh: str, en: str, ja: str, value: int, excludes: tuple[str, ...]
-) -> PatternDef[HandFacts]:
+) -> PatternDef[ReadingFacts]:
     hand = _HAND_FANS.get(pid)
-    if hand is None:
+    if hand is not None:
+        return PatternDef(
+            pid, zh, en, ja, value, excludes, _on_hand(hand.test), hand.needs, hand.exact
+        )
+    fan = _READING_FANS.get(pid)
+    if fan is None:
         return PatternDef(pid, zh, en, ja, value, excludes)
-    return PatternDef(pid, zh, en, ja, value, excludes, hand.test, hand.needs, hand.exact)
+    return PatternDef(pid, zh, en, ja, value, excludes, fan.test, fan.needs, fan.exact)
 
 
-FANS: tuple[PatternDef[HandFacts], ...] = tuple(_fan(*row) for row in _ROWS)
-CATALOGUE: PatternSet[HandFacts] = PatternSet(FANS)
+FANS: tuple[PatternDef[ReadingFacts], ...] = tuple(_fan(*row) for row in _ROWS)
+CATALOGUE: PatternSet[ReadingFacts] = PatternSet(FANS)
+HAND_FAN_IDS: frozenset[str] = frozenset(_HAND_FANS)  # counted once per hand
+READING_FAN_IDS: frozenset[str] = frozenset(_READING_FANS)  # counted once per reading
 
 # The 81 fans of the 1998 table (every id except the Botzone mixed-kong line).
 OFFICIAL_FAN_IDS: tuple[str, ...] = tuple(

@@ -21,16 +21,18 @@ from engine.shapes import (
     meld_block,
 )
 from engine.tiles import TERMINALS_AND_HONORS
-from rulesets.mcr.detect import kong_fans, order_key, standard_fans
+from rulesets.mcr.combinations import order_key
 from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.patterns import (
     CATALOGUE,
     COMPETITION_EXCLUDES,
+    HAND_FAN_IDS,
+    READING_FAN_IDS,
     WMO2006_EXCLUDES,
     WMO2006_VALUES,
 )
-from rulesets.mcr.waits import wait_kinds
+from rulesets.mcr.reading import NINE_GATES, Reading, ReadingFacts, ReadingRules
 
 RULESET_ID: Final = "mcr"
 _new_score: Final = builder(Score)  # Score(...) without the frozen __init__'s cost
@@ -56,21 +58,6 @@ _NINE_GATES_EXTRAS: Final[dict[int, tuple[str, ...]]] = {
 }
 
 
-class Reading:
-    """One way to read the hand: its shape, its blocks (standard and knitted-straight
-    shapes; melds last) and, for the knitted shapes, the knitted pattern's suits.
-
-    A plain class rather than a dataclass: compiled (setup.py), its constructor is native
-    code, where a dataclass's generated ``__init__`` stays Python."""
-
-    def __init__(
-        self, shape: str, blocks: tuple[Block, ...], knitted_suits: tuple[int, int, int] | None
-    ) -> None:
-        self.shape: Final = shape  # a Shape value or "nine_gates"
-        self.blocks: Final = blocks
-        self.knitted_suits: Final = knitted_suits
-
-
 class Plan:
     """What scoring needs of one ``Options``, read once: reading a pydantic model's fields
     costs a generic attribute lookup each, and a hand reads them many times."""
@@ -84,17 +71,20 @@ class Plan:
         self.excludes: Final = (
             WMO2006_EXCLUDES if wmo else COMPETITION_EXCLUDES if edition == "competition" else None
         )
-        self.kong_fans_with_three_kongs: Final = edition != "botzone1998"
         self.nine_gates_terminal_pung: Final = edition == "botzone1998"
         plain = not options.beginner and not wmo
         self.allowed: Final = None if plain else _allowed(options)
         self.values: Final = None if plain and options.mixed_kong_points == 5 else _values(options)
         self.mixed_kong_points: Final = options.mixed_kong_points
-        self.knitted_straight_waits: Final = options.knitted_waits
         self.use_flowers: Final = options.use_flowers
         self.min_points: Final = options.min_points
-        # the fans of the tiles alone, their predicates gated by the hand's features
-        self.hand_fans: Final = Gated(CATALOGUE)
+        self.reading_rules: Final = ReadingRules(
+            self.allowed, edition != "botzone1998", options.knitted_waits
+        )
+        # the fans' predicates, gated by the hand's and the reading's features: those of
+        # the tiles alone once per hand, the others once per reading
+        self.hand_fans: Final = Gated(CATALOGUE, HAND_FAN_IDS)
+        self.reading_fans: Final = Gated(CATALOGUE, READING_FAN_IDS)
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
@@ -141,16 +131,19 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
     allowed = plan.allowed
-    if allowed is not None and "nine_gates" not in allowed and len(readings) > 1:
+    if allowed is not None and NINE_GATES not in allowed and len(readings) > 1:
         # its fixed extras only exist with the fan; the standard readings remain
-        readings = [r for r in readings if r.shape != "nine_gates"]
+        readings = [r for r in readings if r.shape != NINE_GATES]
     values = plan.values
-    base = plan.hand_fans.count(facts, facts.features)  # of the tiles and the situation
+    rules = plan.reading_rules
+    first = ReadingFacts(facts, readings[0], rules)
+    base = plan.hand_fans.count(first, facts.features)  # of the tiles and the situation
 
     if len(readings) == 1:
-        best_counts, points = fans_of(readings[0], facts, base, plan)
+        best_counts, points = fans_of(first, base, plan)
     else:
-        best_counts, points = _best_reading(readings, facts, base, plan)
+        contexts = [first, *(ReadingFacts(facts, r, rules) for r in readings[1:])]
+        best_counts, points = _best_reading(contexts, base, plan)
     counts = best_counts
     total = points
     if plan.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
@@ -172,15 +165,15 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
 
 
 def _best_reading(
-    readings: list[Reading], facts: HandFacts, base: Counts, plan: Plan
+    readings: list[ReadingFacts], base: Counts, plan: Plan
 ) -> tuple[Counts, int]:
     """The fans and points of the best of several readings (§11.3 steps 2-3)."""
     has_pairs = any(r.shape == Shape.SEVEN_PAIRS for r in readings)
 
-    def evaluate(r: Reading) -> tuple[Counts, int]:
-        return fans_of(r, facts, base, plan)
+    def evaluate(r: ReadingFacts) -> tuple[Counts, int]:
+        return fans_of(r, base, plan)
 
-    def prefer(new: Evaluation[Reading], kept: Evaluation[Reading]) -> bool:
+    def prefer(new: Evaluation[ReadingFacts], kept: Evaluation[ReadingFacts]) -> bool:
         # §11.3 step 3: on a tie, report the reading the reference calculator reports.
         if new.arrangement.shape is not Shape.STANDARD:
             return False
@@ -192,13 +185,14 @@ def _best_reading(
     return best.counts, best.total
 
 
-def fans_of(r: Reading, facts: HandFacts, base: Counts, plan: Plan) -> tuple[Counts, int]:
+def fans_of(r: ReadingFacts, base: Counts, plan: Plan) -> tuple[Counts, int]:
     """The fans scored by one reading after every exclusion rule, and their points;
-    ``base``: the fans of the hand's tiles and situation (``CATALOGUE.count``)."""
+    ``base``: the fans of the hand's tiles and situation (``plan.hand_fans``)."""
     allowed = plan.allowed
-    if r.shape == "nine_gates":
+    facts = r.hand
+    if r.shape == NINE_GATES:
         raw = {k: v for k, v in base.items() if k in _SITUATIONAL}
-        raw["nine_gates"] = 1
+        raw.update(plan.reading_fans.count(r, r.features))
         for f in _NINE_GATES_EXTRAS[facts.win % 9 + 1]:
             if plan.nine_gates_terminal_pung or f != "pung_of_terminals_or_honors":
                 raw[f] = 1
@@ -206,22 +200,10 @@ def fans_of(r: Reading, facts: HandFacts, base: Counts, plan: Plan) -> tuple[Cou
             raw["fully_concealed_hand"] = 1  # excluded unless the edition keeps it
     else:
         raw = dict(base)
-        if r.shape == Shape.STANDARD:
-            standard_fans(r.blocks, facts, plan.kong_fans_with_three_kongs, allowed, raw)
-        elif r.shape == Shape.SEVEN_PAIRS:
-            _seven_pairs(facts, raw, plan.wmo)
-        elif r.shape == Shape.THIRTEEN_ORPHANS:
-            raw["thirteen_orphans"] = 1
-        elif r.shape == Shape.HONORS_AND_KNITTED:
-            suited = sum(facts.counts[:27])
-            if suited == 7 and all(facts.counts[27:]):
-                raw["greater_honors_and_knitted_tiles"] = 1
-            else:
-                raw["lesser_honors_and_knitted_tiles"] = 1
-                if suited == 9:
-                    raw["knitted_straight"] = 1
-        else:
-            _knitted_straight(r, facts, plan, raw)
+        raw.update(plan.reading_fans.count(r, r.features))
+        seven_pairs = r.shape == Shape.SEVEN_PAIRS
+        if plan.wmo and seven_pairs and ("all_green" in raw or "all_terminals" in raw):
+            raw.pop("tile_hog", None)  # §15: no Tile Hog with Seven Pairs there
     if facts.part is not None:
         for fan in facts.part.drop:
             raw.pop(fan, None)
@@ -235,85 +217,6 @@ def fans_of(r: Reading, facts: HandFacts, base: Counts, plan: Plan) -> tuple[Cou
         counts["chicken_hand"] = 1
         points = CATALOGUE.total(counts, plan.values)
     return counts, points
-
-
-def _seven_pairs(facts: HandFacts, raw: Counts, wmo: bool) -> None:
-    c = facts.counts
-    suit = facts.win // 9
-    pairs = [k for k in range(34) if c[k]]
-    shifted = (
-        suit < 3
-        and len(pairs) == 7
-        and all(c[k] == 2 and k // 9 == suit for k in pairs)
-        and pairs[-1] - pairs[0] == 6
-    )
-    raw["seven_shifted_pairs" if shifted else "seven_pairs"] = 1
-    if wmo and ("all_green" in raw or "all_terminals" in raw):
-        raw.pop("tile_hog", None)  # §15: no Tile Hog with Seven Pairs there
-
-
-def _knitted_straight(r: Reading, facts: HandFacts, plan: Plan, raw: Counts) -> None:
-    """§11.8: the knitted part counts as three chows; the fourth set and the pair score
-    as in a standard hand; waits are judged without the knitted tiles."""
-    raw["knitted_straight"] = 1
-    sets = [b for b in r.blocks if b.kind not in (BlockKind.KNITTED, BlockKind.PAIR)]
-    pair = next(b.tile for b in r.blocks if b.kind is BlockKind.PAIR)
-    extra = sets[0]
-    t = extra.tile
-    if extra.kind is BlockKind.CHOW:
-        if pair < 27:
-            raw["all_chows"] = 1
-    else:
-        if t >= 31:
-            raw["dragon_pung"] = 1
-        else:
-            if t >= 27:
-                if t == facts.prevalent:
-                    raw["prevalent_wind"] = 1
-                if t == facts.seat:
-                    raw["seat_wind"] = 1
-            if (t >= 27 and t not in (facts.prevalent, facts.seat)) or (t < 27 and t % 9 in (0, 8)):
-                raw["pung_of_terminals_or_honors"] = 1
-        if extra.kind is BlockKind.KONG:
-            melded = 0 if extra.meld is not None and extra.meld.value == "ankan" else 1
-            kong_fans(melded, 1 - melded, 0, False, raw)
-    _knitted_wait(r, facts, plan.knitted_straight_waits, raw, extra, pair)
-
-
-def _knitted_wait(
-    r: Reading, facts: HandFacts, mode: str, raw: Counts, extra: Block, pair: int
-) -> None:
-    win = facts.win
-    if facts.win_hidden:
-        return
-    suits = r.knitted_suits
-    assert suits is not None
-    knitted = {s * 9 + off + step for off, s in enumerate(suits) for step in (0, 3, 6)}
-    if mode == "none_if_overlap" and win in knitted:
-        return
-    if facts.n_melds:
-        # Only the pair is concealed besides the knitted tiles.
-        if win not in knitted or facts.counts[win] == 3:
-            raw["single_wait"] = 1
-        return
-    rest = list(facts.counts)
-    for k in knitted:
-        rest[k] -= 1
-    if rest[win] == 0:
-        return
-    rest[win] -= 1
-    if len(wait_kinds(rest, 3)) != 1:
-        return
-    fan = None
-    if extra.kind is BlockKind.CHOW:
-        if win == extra.tile + 1:
-            fan = "closed_wait"
-        elif win in (extra.tile, extra.tile + 2):
-            fan = "edge_wait"
-    if fan is None and pair == win:
-        fan = "single_wait"
-    if fan is not None and not (mode == "no_edge_closed" and fan != "single_wait"):
-        raw[fan] = 1
 
 
 def _mask(kinds: Sequence[int]) -> int:
@@ -354,7 +257,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
                     out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
                     break
         elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
-            out.append(Reading("nine_gates", (), None))
+            out.append(Reading(NINE_GATES, (), None))
     if len(melds) <= 1 and facts.held_suited_kinds >= 9:
         for suits, pattern in _KNITTED:
             if held & pattern != pattern:

@@ -1,6 +1,7 @@
-"""The MCR fan catalogue: complete, named, documented, exercised by a vector; the fans of
-the tiles alone counted by their predicates (tile-set fans, concealment, the situation of
-the win with its flags corrected from the tiles, §11.9)."""
+"""The MCR fan catalogue: complete, named, documented, exercised by a vector; every fan's
+predicate: the fans of the tiles alone (tile-set fans, concealment, the situation of the
+win with its flags corrected from the tiles, §11.9) and those of one reading (sets,
+kongs, waits, shapes), the scorer's gated counts equal to asking every predicate."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ import pytest
 
 from engine.context import WinContext
 from engine.scoring import Gated
-from rulesets.mcr.hand import build_facts
+from rulesets.mcr.hand import HandFacts, build_facts
 from rulesets.mcr.patterns import (
     CATALOGUE,
     COMPETITION_EXCLUDES,
     FANS,
+    HAND_FAN_IDS,
     OFFICIAL_FAN_IDS,
+    READING_FAN_IDS,
     WMO2006_EXCLUDES,
 )
+from rulesets.mcr.reading import NO_READING, R_KONGS, ReadingFacts, ReadingRules
+from rulesets.mcr.scorer import _readings
 from tests.rulesets.mcr.generator import generate
 
 from .test_vectors import load_vectors
@@ -84,10 +89,17 @@ def test_edition_overrides_name_known_fans() -> None:
         assert all(x in CATALOGUE.by_id for x in lst)
 
 
+RULES = ReadingRules(None, True, "none_if_overlap")  # the competition edition's
+
+
+def hand_only(facts: HandFacts) -> ReadingFacts:
+    return ReadingFacts(facts, NO_READING, RULES)
+
+
 def base(**hand: Any) -> dict[str, int]:
     facts = build_facts(WinContext.from_json(hand))
     assert facts is not None
-    return CATALOGUE.count(facts)
+    return CATALOGUE.count(hand_only(facts))
 
 
 @pytest.mark.parametrize(
@@ -147,15 +159,80 @@ def test_situational_flags() -> None:
 def test_gated_counts_equal_the_predicates() -> None:
     """The scorer's count (features first, ``exact`` fans decided by them) finds on every
     hand what asking every predicate finds; every hand fan is met."""
-    gated = Gated(CATALOGUE)
+    gated = Gated(CATALOGUE, HAND_FAN_IDS)
     seen: set[str] = set()
     terminals = WinContext.from_json({"concealed": "111999m111p999s9p", "win_tile": "9p"})
     for win in [*generate("gated-hand-fans", 3000), terminals]:
         facts = build_facts(win)
         if facts is None:
             continue
-        slow = CATALOGUE.count(facts)
-        assert gated.count(facts, facts.features) == slow, win
+        slow = CATALOGUE.count(hand_only(facts))
+        assert gated.count(hand_only(facts), facts.features) == slow, win
         seen |= set(slow)
-    with_counter = {d.id for d in FANS if d.counter is not None}
-    assert with_counter <= seen, with_counter - seen
+    assert seen == HAND_FAN_IDS, HAND_FAN_IDS - seen
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [RULES, ReadingRules(None, False, "allow"), ReadingRules(None, True, "no_edge_closed")],
+    ids=["competition", "botzone1998", "no_edge_closed"],
+)
+def test_gated_reading_counts_equal_the_predicates(rules: ReadingRules) -> None:
+    """On every reading of a hand, the scorer's count of the fans of sets, waits and
+    shapes finds what asking every predicate finds, and no predicate of the tiles alone
+    is asked; every such fan is met."""
+    gated = Gated(CATALOGUE, READING_FAN_IDS)
+    seen: set[str] = set()
+    for win in generate("gated-reading-fans", 3000):
+        facts = build_facts(win)
+        assert facts is not None
+        hand = CATALOGUE.count(hand_only(facts))
+        for reading in _readings(win, facts):
+            r = ReadingFacts(facts, reading, rules)
+            slow = {k: n for k, n in CATALOGUE.count(r).items() if k not in hand}
+            assert set(slow) <= READING_FAN_IDS
+            assert gated.count(r, r.features) == slow, (win, reading.shape)
+            seen |= set(slow)
+    assert seen == READING_FAN_IDS, READING_FAN_IDS - seen
+
+
+def test_every_fan_has_a_predicate_but_chicken_hand_and_flowers() -> None:
+    without = {d.id for d in FANS if d.counter is None}
+    assert without == {"chicken_hand", "flower_tiles"}
+    assert not HAND_FAN_IDS & READING_FAN_IDS
+
+
+@pytest.mark.parametrize(
+    ("melded", "concealed", "hidden", "expected"),
+    [
+        (1, 0, 2, {"melded_kong": 1, "two_concealed_pungs": 1}),
+        (0, 1, 1, {"concealed_kong": 1, "two_concealed_pungs": 1}),
+        (2, 0, 0, {"two_melded_kongs": 1}),
+        (1, 1, 0, {"melded_and_concealed_kong": 1}),
+        (0, 2, 1, {"two_concealed_kongs": 1, "three_concealed_pungs": 1}),
+        # two concealed kongs alone also make Two Concealed Pungs; the catalogue's
+        # exclusion (53 excludes 66) removes it later
+        (0, 2, 0, {"two_concealed_kongs": 1, "two_concealed_pungs": 1}),
+        (1, 2, 0, {"three_kongs": 1, "two_concealed_pungs": 1}),
+        (0, 4, 0, {"four_kongs": 1, "four_concealed_pungs": 1}),
+        (3, 1, 0, {"four_kongs": 1}),
+    ],
+)
+@pytest.mark.parametrize("with_three_kongs", [False, True])
+def test_kong_table(
+    melded: int, concealed: int, hidden: int, expected: dict[str, int], with_three_kongs: bool
+) -> None:
+    """§11.6's kong fans by melded and concealed kongs, and the concealed-pung fans of
+    the concealed kongs with ``hidden`` concealed pungs; the 2006-based editions keep
+    Concealed Kong / Two Concealed Kongs beside Three and Four Kongs."""
+    facts = build_facts(WinContext.from_json({"concealed": "123m456p789s11z", "win_tile": "1z"}))
+    assert facts is not None
+    r = ReadingFacts(facts, NO_READING, ReadingRules(None, with_three_kongs, "allow"))
+    r.melded_kongs = melded
+    r.concealed_kongs = concealed
+    r.concealed_pungs = concealed + hidden
+    r.features |= R_KONGS
+    got = {k: n for k, n in CATALOGUE.count(r).items() if k in READING_FAN_IDS}
+    if with_three_kongs and melded + concealed >= 3 and concealed in (1, 2):
+        expected = {**expected, ("concealed_kong", "two_concealed_kongs")[concealed - 1]: 1}
+    assert got == expected

@@ -1,4 +1,9 @@
-"""Fans of one arrangement (mcr.md §11.3–11.8), before the "not counted with" rules.
+"""The combination fans of one arrangement's chows and pungs (mcr.md §11.5).
+
+They are found together, not fan by fan: §11.5's account-once rule lets a chow take part
+in one more combination only, so whether two chows still score Mixed Double Chow depends
+on which bigger combination used them. ``rulesets.mcr.reading`` keeps the result as a
+fact of the reading, which the combination fans' predicates read.
 
 Sets are compared in the order of the reference calculator's tile codes (characters,
 bamboo, dots, then East South West North Red Green White) because §11.5's "first
@@ -10,11 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engine.melds import MeldType
-from engine.shapes import Block, BlockKind
-from rulesets.mcr.hand import Counts, HandFacts
+from rulesets.mcr.hand import Counts
 
-_ANKAN: Final = MeldType.ANKAN  # read once: MeldType's members are slow to look up
 _SUIT_RANK: Final = (0, 2, 1)  # m, p, s -> the reference order m, s, p
 _HONOR_ORDER: Final = {27: 27, 28: 28, 29: 29, 30: 30, 33: 31, 32: 32, 31: 33}
 
@@ -275,176 +277,3 @@ def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = No
             fan = _two_pungs(pungs[a], pungs[b])
             if fan:
                 out[fan] = out.get(fan, 0) + 1
-
-
-# ------------------------------------------------------------------ kongs (§11.6)
-
-_CONCEALED_PUNG_FANS: Final = (
-    "two_concealed_pungs",
-    "three_concealed_pungs",
-    "four_concealed_pungs",
-)
-
-
-def kong_fans(melded: int, concealed: int, pungs: int, with_three_kongs: bool, out: Counts) -> None:
-    """Kong fans for ``melded``/``concealed`` kongs and the concealed-pung fan for the
-    concealed kongs plus ``pungs`` concealed pungs. ``with_three_kongs``: Three or Four
-    Kongs still score Concealed Kong / Two Concealed Kongs (the 2006-based editions)."""
-    kongs = melded + concealed
-    if kongs >= 3:
-        out["four_kongs" if kongs == 4 else "three_kongs"] = 1
-        if with_three_kongs and concealed in (1, 2):
-            out["concealed_kong" if concealed == 1 else "two_concealed_kongs"] = 1
-    elif kongs == 2:
-        if concealed == 0:
-            out["two_melded_kongs"] = 1
-        elif concealed == 1:
-            out["melded_and_concealed_kong"] = 1
-        else:
-            out["two_concealed_kongs"] = 1
-    elif kongs == 1:
-        out["concealed_kong" if concealed else "melded_kong"] = 1
-    hidden = concealed + pungs
-    if hidden >= 2:
-        out[_CONCEALED_PUNG_FANS[hidden - 2]] = 1
-
-
-# ------------------------------------------------------------------ a standard reading
-
-
-def standard_fans(
-    blocks: tuple[Block, ...],
-    facts: HandFacts,
-    with_three_kongs: bool,
-    allowed: frozenset[str] | None,
-    out: Counts,
-) -> None:
-    """Add the fans of the sets and the pair of one standard arrangement to ``out`` (which
-    holds none of them yet: the tile-set and situational fans at most)."""
-    win = facts.win
-    chows: list[int] = []
-    pungs: list[int] = []
-    pair = -1
-    hidden_pungs = 0
-    melded_kongs = 0
-    concealed_kongs = 0
-    win_in_hidden_chow = False
-    hidden_pung_of_win = False
-    for b in blocks:
-        kind = b.kind
-        if kind is BlockKind.CHOW:
-            chows.append(b.tile)
-            if b.meld is None and b.tile <= win <= b.tile + 2:
-                win_in_hidden_chow = True
-        elif kind is BlockKind.PAIR:
-            pair = b.tile
-        else:
-            pungs.append(b.tile)
-            if kind is BlockKind.KONG:
-                if b.meld is _ANKAN:
-                    concealed_kongs += 1
-                else:
-                    melded_kongs += 1
-            elif b.meld is None:
-                hidden_pungs += 1
-                if b.tile == win:
-                    hidden_pung_of_win = True
-    # §11.2: a pung completed by the discarded winning tile is melded, unless a concealed
-    # chow can take that tile instead.
-    if hidden_pung_of_win and not facts.tsumo and not win_in_hidden_chow and not facts.win_hidden:
-        hidden_pungs -= 1
-    if pungs:
-        kong_fans(melded_kongs, concealed_kongs, hidden_pungs, with_three_kongs, out)
-        if len(pungs) == 4:
-            out["all_pungs"] = 1
-        winds = 0
-        plain = 0  # pungs that may score Pung of Terminals or Honors
-        for p in pungs:
-            if p >= 31:
-                out["dragon_pung"] = out.get("dragon_pung", 0) + 1
-            elif p >= 27:
-                winds += 1
-                if p == facts.prevalent:
-                    out["prevalent_wind"] = 1
-                if p == facts.seat:
-                    out["seat_wind"] = 1
-                if p != facts.prevalent and p != facts.seat:
-                    plain += 1
-            elif p % 9 in (0, 8):
-                plain += 1
-        # Big Three / Four Winds take their wind pungs (§11.4 non-repeat, per set).
-        terminals = sum(1 for p in pungs if p < 27 and p % 9 in (0, 8))
-        ptoh = terminals if winds >= 3 else plain
-        if ptoh:
-            out["pung_of_terminals_or_honors"] = ptoh
-    chows = in_reference_order(chows)
-    pungs = in_reference_order(pungs)
-    chow_fans(chows, pair, out, allowed)
-    if len(chows) < 4:
-        pung_fans(pungs, out, allowed)
-    if len(chows) == 4 and pair < 27:
-        out["all_chows"] = 1
-    # A dragon (wind) pair turns Two Dragon Pungs (Big Three Winds) into the "little" fan.
-    if pair >= 31 and out.get("two_dragon_pungs") and _allowed_fan("little_three_dragons", allowed):
-        del out["two_dragon_pungs"]
-        out["little_three_dragons"] = 1
-    elif (
-        27 <= pair < 31
-        and out.get("big_three_winds")
-        and _allowed_fan("little_four_winds", allowed)
-    ):
-        del out["big_three_winds"]
-        out["little_four_winds"] = 1
-    _block_traits(blocks, out)
-    if (win_in_hidden_chow or pair == win) and facts.unique_wait():
-        _wait_fan(blocks, win, out)
-
-
-def _block_traits(blocks: tuple[Block, ...], out: Counts) -> None:
-    """Outside Hand, All Fives, All Even Pungs: a property of every set and the pair."""
-    outside = fives = evens = 0
-    for b in blocks:
-        t = b.tile
-        if t >= 27:
-            outside += 1
-            continue
-        r = t % 9 + 1
-        if b.kind is BlockKind.CHOW:
-            if r in (1, 7):
-                outside += 1
-            elif 3 <= r <= 5:
-                fives += 1
-        elif r in (1, 9):
-            outside += 1
-        elif r == 5:
-            fives += 1
-        elif r % 2 == 0:
-            evens += 1
-    if outside == 5:
-        out["outside_hand"] = 1
-    elif fives == 5:
-        out["all_fives"] = 1
-    elif evens == 5:
-        out["all_even_pungs"] = 1
-
-
-def _wait_fan(blocks: tuple[Block, ...], win: int, out: Counts) -> None:
-    """One wait fan for a unique wait (§11.7): edge before closed before single, looking at
-    every concealed chow and the pair that hold the winning tile."""
-    edge = closed = single = False
-    for b in blocks:
-        if b.meld is not None:
-            continue
-        if b.kind is BlockKind.CHOW:
-            if win == b.tile + 1:
-                closed = True
-            elif win == b.tile or win == b.tile + 2:
-                edge = True
-        elif b.kind is BlockKind.PAIR and b.tile == win:
-            single = True
-    if edge:
-        out["edge_wait"] = 1
-    elif closed:
-        out["closed_wait"] = 1
-    elif single:
-        out["single_wait"] = 1

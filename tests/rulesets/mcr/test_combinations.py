@@ -1,10 +1,8 @@
-"""Set-combination counting of one arrangement (mcr.md §11.5, §11.6)."""
+"""The combination fans of one arrangement's chows and pungs (mcr.md §11.5)."""
 
 from __future__ import annotations
 
-import pytest
-
-from rulesets.mcr.detect import chow_fans, kong_fans, order_key, pung_fans
+from rulesets.mcr.combinations import chow_fans, order_key, pung_fans
 
 
 def kinds(text: str) -> list[int]:
@@ -67,25 +65,3 @@ def test_pungs() -> None:
     assert pungs("5z 6z 1m") == {"two_dragon_pungs": 1}
     assert pungs("5z 6z 7z 1z") == {"big_three_dragons": 1}
     assert pungs("6m 7m 8m 9m") == {"four_pure_shifted_pungs": 1}
-
-
-@pytest.mark.parametrize(
-    ("melded", "concealed", "hidden", "expected"),
-    [
-        (1, 0, 2, {"melded_kong": 1, "two_concealed_pungs": 1}),
-        (0, 1, 1, {"concealed_kong": 1, "two_concealed_pungs": 1}),
-        (2, 0, 0, {"two_melded_kongs": 1}),
-        (1, 1, 0, {"melded_and_concealed_kong": 1}),
-        (0, 2, 1, {"two_concealed_kongs": 1, "three_concealed_pungs": 1}),
-        # two concealed kongs alone also make Two Concealed Pungs; the catalogue's
-        # exclusion (53 excludes 66) removes it later
-        (0, 2, 0, {"two_concealed_kongs": 1, "two_concealed_pungs": 1}),
-        (1, 2, 0, {"three_kongs": 1, "two_concealed_pungs": 1}),
-        (0, 4, 0, {"four_kongs": 1, "four_concealed_pungs": 1}),
-        (3, 1, 0, {"four_kongs": 1}),
-    ],
-)
-def test_kong_table(melded: int, concealed: int, hidden: int, expected: dict[str, int]) -> None:
-    out: dict[str, int] = {}
-    kong_fans(melded, concealed, hidden, False, out)
-    assert out == expected
