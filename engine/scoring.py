@@ -246,11 +246,13 @@ class Gated(Generic[C]):
                 self._gates.append((d.id, d.counter, d.needs, d.exact))
         self._plans: dict[int, list[tuple[str, Callable[[C], int] | None]]] = {}
 
-    def count(self, ctx: C, features: int) -> Counts:
+    def count(self, ctx: C, features: int, out: Counts | None = None) -> Counts:
+        """The counts, added to ``out`` when it is given (and returned)."""
         plan = self._plans.get(features)
         if plan is None:
             plan = self._plan(features)
-        out: Counts = {}
+        if out is None:
+            out = {}
         for pid, counter in plan:
             if counter is None:
                 out[pid] = 1

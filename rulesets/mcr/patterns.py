@@ -14,8 +14,9 @@ Every predicate reads one reading's facts (``rulesets.mcr.reading.ReadingFacts``
 fans of the tiles alone, of concealment and of the situation (§11.9) read only the hand's
 facts (``r.hand``): the scorer counts them once per hand (``HAND_FAN_IDS``), the fans of
 sets, waits and shapes once per reading (``READING_FAN_IDS``). The combination fans of
-chows and pungs read the reading's combination, which §11.5's account-once rule decides
-for all of them together. Two fans have no predicate: Chicken Hand (no other fan) and
+chows and pungs (``COMBINATION_FAN_IDS``) read the reading's combination, which §11.5's
+account-once rule decides for all of them together; their feature bits are the
+reading's ``combination_features``. Two fans have no predicate: Chicken Hand (no other fan) and
 Flower Tiles (the flowers), which the scorer adds; the fans of a Nine Gates reading other
 than Nine Gates itself are fixed by its winning tile (§12.1, ``scorer._NINE_GATES_EXTRAS``).
 """
@@ -224,21 +225,26 @@ _ROWS: tuple[tuple[str, str, str, str, int, tuple[str, ...]], ...] = (
 # ------------------------------------------------------- fans of the tiles alone (§12)
 
 
-def _suits(f: HandFacts) -> int:
-    return sum(1 for m in M_SUITS if f.mask & m)
+def _suits(r: ReadingFacts) -> int:
+    mask = r.hand.mask
+    return sum(1 for m in M_SUITS if mask & m)
 
 
-def _only(f: HandFacts, kinds: int) -> bool:
-    return not f.mask & ~kinds
+def _only(r: ReadingFacts, kinds: int) -> bool:
+    return not r.hand.mask & ~kinds
 
 
-def _all_terminals_and_honors(f: HandFacts) -> bool:
+def _has(r: ReadingFacts, kinds: int) -> bool:
+    return r.hand.mask & kinds != 0
+
+
+def _all_terminals_and_honors(r: ReadingFacts) -> bool:
     # fan 18 holds both terminals and honors: All Honors (11) and All Terminals (8) do not
-    return _only(f, M_OUTER) and not _only(f, M_HONORS) and not _only(f, M_TERMINALS)
+    return _only(r, M_OUTER) and not _only(r, M_HONORS) and not _only(r, M_TERMINALS)
 
 
-def _middle_tiles(f: HandFacts) -> bool:
-    return _only(f, M_MIDDLE) and not _only(f, M_LOWER) and not _only(f, M_UPPER)
+def _middle_tiles(r: ReadingFacts) -> bool:
+    return _only(r, M_MIDDLE) and not _only(r, M_LOWER) and not _only(r, M_UPPER)
 
 
 # ------------------------------------------------------- the situation of the win (§11.9)
@@ -251,82 +257,87 @@ def _in_melds(f: HandFacts) -> int:
     return f.all_counts[f.win] - f.counts[f.win]
 
 
-def _last_tile(f: HandFacts) -> bool:
+def _last_tile(r: ReadingFacts) -> bool:
+    f = r.hand
     if f.win_hidden:
         return False
     return _in_melds(f) == 3 or (f.context.last_tile_of_kind and f.counts[f.win] == 1)
 
 
-def _replacement(f: HandFacts) -> bool:
+def _replacement(r: ReadingFacts) -> bool:
+    f = r.hand
     return f.tsumo and f.context.rinshan and (f.n_kongs > 0 or f.part is not None)
 
 
-def _robbing(f: HandFacts) -> bool:
+def _robbing(r: ReadingFacts) -> bool:
+    f = r.hand
     if f.tsumo or not f.context.chankan:
         return False
     return f.part is not None or (_in_melds(f) == 0 and f.counts[f.win] == 1)
 
 
 @dataclass(frozen=True, slots=True)
-class HandFan:
-    """A fan of the tiles alone: its predicate, the hand features it needs
-    (``rulesets.mcr.hand.F_*``), and whether they alone decide it (``exact``)."""
+class Fan:
+    """A fan's predicate over one reading's facts, the features it needs (the hand's
+    ``rulesets.mcr.hand.F_*`` for a fan of the tiles alone, the reading's
+    ``rulesets.mcr.reading.R_*`` for the others), and whether they alone decide it
+    (``exact``)."""
 
-    test: Callable[[HandFacts], int]
+    test: Callable[[ReadingFacts], int]
     needs: int = 0
     exact: bool = False
 
 
-_HAND_FANS: Final[dict[str, HandFan]] = {
+_HAND_FANS: Final[dict[str, Fan]] = {
     # by the kinds held: suits (§12 fans 22, 49, 51, 75, 76)
-    "no_honors": HandFan(lambda f: not f.mask & M_HONORS, F_NO_HONORS, exact=True),
-    "one_voided_suit": HandFan(lambda f: _suits(f) == 2, F_SUITS[2], exact=True),
-    "half_flush": HandFan(
-        lambda f: _suits(f) == 1 and f.mask & M_HONORS != 0, F_SUITS[1] | F_HONORS, exact=True
+    "no_honors": Fan(lambda r: not _has(r, M_HONORS), F_NO_HONORS, exact=True),
+    "one_voided_suit": Fan(lambda r: _suits(r) == 2, F_SUITS[2], exact=True),
+    "half_flush": Fan(
+        lambda r: _suits(r) == 1 and _has(r, M_HONORS), F_SUITS[1] | F_HONORS, exact=True
     ),
-    "full_flush": HandFan(
-        lambda f: _suits(f) == 1 and not f.mask & M_HONORS, F_SUITS[1] | F_NO_HONORS, exact=True
+    "full_flush": Fan(
+        lambda r: _suits(r) == 1 and not _has(r, M_HONORS), F_SUITS[1] | F_NO_HONORS, exact=True
     ),
-    "all_types": HandFan(
-        lambda f: _suits(f) == 3 and f.mask & M_WINDS != 0 and f.mask & M_DRAGONS != 0,
+    "all_types": Fan(
+        lambda r: _suits(r) == 3 and _has(r, M_WINDS) and _has(r, M_DRAGONS),
         F_SUITS[3] | F_WINDS_AND_DRAGONS,
         exact=True,
     ),
     # tile classes (3, 8, 11, 18, 40, 68)
-    "all_simples": HandFan(lambda f: not f.mask & M_OUTER, F_SIMPLES, exact=True),
-    "reversible_tiles": HandFan(lambda f: _only(f, M_REVERSIBLE)),
-    "all_green": HandFan(lambda f: _only(f, M_GREEN), F_SUITS[1]),  # bamboo, maybe 6z
-    "all_honors": HandFan(lambda f: _only(f, M_HONORS), F_SUITS[0], exact=True),
-    "all_terminals": HandFan(lambda f: _only(f, M_TERMINALS), F_OUTER | F_NO_HONORS, exact=True),
-    "all_terminals_and_honors": HandFan(_all_terminals_and_honors, F_OUTER | F_HONORS),
+    "all_simples": Fan(lambda r: not _has(r, M_OUTER), F_SIMPLES, exact=True),
+    "reversible_tiles": Fan(lambda r: _only(r, M_REVERSIBLE)),
+    "all_green": Fan(lambda r: _only(r, M_GREEN), F_SUITS[1]),  # bamboo, maybe 6z
+    "all_honors": Fan(lambda r: _only(r, M_HONORS), F_SUITS[0], exact=True),
+    "all_terminals": Fan(lambda r: _only(r, M_TERMINALS), F_OUTER | F_NO_HONORS, exact=True),
+    "all_terminals_and_honors": Fan(_all_terminals_and_honors, F_OUTER | F_HONORS),
     # ranges (25-27, 36, 37): Lower / Upper Four hold a 4 / a 6, Lower / Upper Tiles do not
-    "lower_four": HandFan(lambda f: _only(f, M_LOWER) and f.mask & M_FOURS != 0, F_LOWER),
-    "lower_tiles": HandFan(lambda f: _only(f, M_LOWER) and not f.mask & M_FOURS, F_LOWER),
-    "upper_four": HandFan(lambda f: _only(f, M_UPPER) and f.mask & M_SIXES != 0, F_UPPER),
-    "upper_tiles": HandFan(lambda f: _only(f, M_UPPER) and not f.mask & M_SIXES, F_UPPER),
-    "middle_tiles": HandFan(_middle_tiles, F_MIDDLE),
-    "tile_hog": HandFan(lambda f: f.hogs, F_HOG),
+    "lower_four": Fan(lambda r: _only(r, M_LOWER) and _has(r, M_FOURS), F_LOWER),
+    "lower_tiles": Fan(lambda r: _only(r, M_LOWER) and not _has(r, M_FOURS), F_LOWER),
+    "upper_four": Fan(lambda r: _only(r, M_UPPER) and _has(r, M_SIXES), F_UPPER),
+    "upper_tiles": Fan(lambda r: _only(r, M_UPPER) and not _has(r, M_SIXES), F_UPPER),
+    "middle_tiles": Fan(_middle_tiles, F_MIDDLE),
+    "tile_hog": Fan(lambda r: r.hand.hogs, F_HOG),
     # concealment (§11.9; fans 62, 56, 58)
-    "fully_concealed_hand": HandFan(
-        lambda f: f.melded_sets == 0 and f.tsumo, F_CONCEALED | F_TSUMO, exact=True
+    "fully_concealed_hand": Fan(
+        lambda r: r.hand.melded_sets == 0 and r.hand.tsumo, F_CONCEALED | F_TSUMO, exact=True
     ),
-    "concealed_hand": HandFan(
-        lambda f: f.melded_sets == 0 and not f.tsumo, F_CONCEALED | F_RON, exact=True
+    "concealed_hand": Fan(
+        lambda r: r.hand.melded_sets == 0 and not r.hand.tsumo, F_CONCEALED | F_RON, exact=True
     ),
-    "melded_hand": HandFan(
-        lambda f: f.melded_sets == 4 and not f.tsumo, F_MELDED | F_RON, exact=True
+    "melded_hand": Fan(
+        lambda r: r.hand.melded_sets == 4 and not r.hand.tsumo, F_MELDED | F_RON, exact=True
     ),
     # the situation
-    "self_drawn": HandFan(lambda f: f.tsumo, F_TSUMO, exact=True),
-    "last_tile_draw": HandFan(
-        lambda f: f.tsumo and f.context.haitei, F_TSUMO | F_HAITEI, exact=True
+    "self_drawn": Fan(lambda r: r.hand.tsumo, F_TSUMO, exact=True),
+    "last_tile_draw": Fan(
+        lambda r: r.hand.tsumo and r.hand.context.haitei, F_TSUMO | F_HAITEI, exact=True
     ),
-    "out_with_replacement_tile": HandFan(_replacement, F_TSUMO | F_RINSHAN),
-    "last_tile_claim": HandFan(
-        lambda f: not f.tsumo and f.context.houtei, F_RON | F_HOUTEI, exact=True
+    "out_with_replacement_tile": Fan(_replacement, F_TSUMO | F_RINSHAN),
+    "last_tile_claim": Fan(
+        lambda r: not r.hand.tsumo and r.hand.context.houtei, F_RON | F_HOUTEI, exact=True
     ),
-    "robbing_the_kong": HandFan(_robbing, F_RON | F_CHANKAN),
-    "last_tile": HandFan(_last_tile),
+    "robbing_the_kong": Fan(_robbing, F_RON | F_CHANKAN),
+    "last_tile": Fan(_last_tile),
 }
 
 
@@ -378,86 +389,77 @@ def _greater_honors_and_knitted(r: ReadingFacts) -> bool:
     return sum(c[:27]) == 7 and all(c[27:])
 
 
-@dataclass(frozen=True, slots=True)
-class ReadingFan:
-    """A fan of one reading: its predicate, the reading features it needs
-    (``rulesets.mcr.reading.R_*``), and whether they alone decide it (``exact``)."""
-
-    test: Callable[[ReadingFacts], int]
-    needs: int = 0
-    exact: bool = False
+def _in_combination(fan: str) -> Fan:
+    """Needs its bit of ``ReadingFacts.combination_features`` (gated apart)."""
+    return Fan(lambda r: r.combination.get(fan, 0), R_COMBINATION[fan])
 
 
-def _in_combination(fan: str) -> ReadingFan:
-    return ReadingFan(lambda r: r.combination.get(fan, 0), R_COMBINATION[fan])
+def _wait(fan: str) -> Fan:
+    return Fan(lambda r: r.wait_fan() == fan, R_WAIT)
 
 
-def _wait(fan: str) -> ReadingFan:
-    return ReadingFan(lambda r: r.wait_fan() == fan, R_WAIT)
-
-
-_READING_FANS: Final[dict[str, ReadingFan]] = {
+_READING_FANS: Final[dict[str, Fan]] = {
     # special shapes
-    "nine_gates": ReadingFan(lambda r: r.shape == "nine_gates", R_NINE_GATES, exact=True),
-    "thirteen_orphans": ReadingFan(
+    "nine_gates": Fan(lambda r: r.shape == "nine_gates", R_NINE_GATES, exact=True),
+    "thirteen_orphans": Fan(
         lambda r: r.shape == "thirteen_orphans", R_THIRTEEN_ORPHANS, exact=True
     ),
-    "seven_shifted_pairs": ReadingFan(
+    "seven_shifted_pairs": Fan(
         lambda r: r.shape == "seven_pairs" and _seven_shifted_pairs(r), R_SEVEN_PAIRS
     ),
-    "seven_pairs": ReadingFan(
+    "seven_pairs": Fan(
         lambda r: r.shape == "seven_pairs" and not _seven_shifted_pairs(r), R_SEVEN_PAIRS
     ),
-    "greater_honors_and_knitted_tiles": ReadingFan(
+    "greater_honors_and_knitted_tiles": Fan(
         lambda r: r.shape == "honors_and_knitted" and _greater_honors_and_knitted(r),
         R_HONORS_AND_KNITTED,
     ),
-    "lesser_honors_and_knitted_tiles": ReadingFan(
+    "lesser_honors_and_knitted_tiles": Fan(
         lambda r: r.shape == "honors_and_knitted" and not _greater_honors_and_knitted(r),
         R_HONORS_AND_KNITTED,
     ),
     # the nine tiles of a Knitted Straight: its shape's, or nine of a lesser
     # Honors and Knitted Tiles (§7.1)
-    "knitted_straight": ReadingFan(
+    "knitted_straight": Fan(
         lambda r: r.shape == "knitted_straight"
         or (r.shape == "honors_and_knitted" and sum(r.hand.counts[:27]) == 9),
         R_KNITTED_STRAIGHT,
         exact=True,
     ),
     # kongs and concealed pungs (§11.6)
-    "four_kongs": ReadingFan(lambda r: r.kongs == 4, R_KONGS),
-    "three_kongs": ReadingFan(lambda r: r.kongs == 3, R_KONGS),
-    "two_concealed_kongs": ReadingFan(
+    "four_kongs": Fan(lambda r: r.kongs == 4, R_KONGS),
+    "three_kongs": Fan(lambda r: r.kongs == 3, R_KONGS),
+    "two_concealed_kongs": Fan(
         lambda r: (r.kongs == 2 and r.concealed_kongs == 2) or _kongs(r, 2), R_KONGS
     ),
-    "melded_and_concealed_kong": ReadingFan(
+    "melded_and_concealed_kong": Fan(
         lambda r: r.melded_kongs == 1 and r.concealed_kongs == 1, R_KONGS
     ),
-    "two_melded_kongs": ReadingFan(
+    "two_melded_kongs": Fan(
         lambda r: r.melded_kongs == 2 and r.concealed_kongs == 0, R_KONGS
     ),
-    "concealed_kong": ReadingFan(
+    "concealed_kong": Fan(
         lambda r: (r.kongs == 1 and r.concealed_kongs == 1) or _kongs(r, 1), R_KONGS
     ),
-    "melded_kong": ReadingFan(lambda r: r.melded_kongs == 1 and r.kongs == 1, R_KONGS),
-    "four_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 4, R_CONCEALED_PUNGS),
-    "three_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 3, R_CONCEALED_PUNGS),
-    "two_concealed_pungs": ReadingFan(lambda r: r.concealed_pungs == 2, R_CONCEALED_PUNGS),
+    "melded_kong": Fan(lambda r: r.melded_kongs == 1 and r.kongs == 1, R_KONGS),
+    "four_concealed_pungs": Fan(lambda r: r.concealed_pungs == 4, R_CONCEALED_PUNGS),
+    "three_concealed_pungs": Fan(lambda r: r.concealed_pungs == 3, R_CONCEALED_PUNGS),
+    "two_concealed_pungs": Fan(lambda r: r.concealed_pungs == 2, R_CONCEALED_PUNGS),
     # the sets one by one, and all of them (§12 fans 48, 63, 59-61, 73)
-    "all_pungs": ReadingFan(lambda r: len(r.pungs) == 4, R_FOUR_PUNGS, exact=True),
-    "all_chows": ReadingFan(
+    "all_pungs": Fan(lambda r: len(r.pungs) == 4, R_FOUR_PUNGS, exact=True),
+    "all_chows": Fan(
         lambda r: r.chow_sets == 4 and r.pair < 27, R_ALL_CHOWS, exact=True
     ),
-    "dragon_pung": ReadingFan(lambda r: sum(1 for p in r.pungs if p >= 31), R_DRAGON_PUNG),
-    "prevalent_wind": ReadingFan(lambda r: r.hand.prevalent in r.pungs, R_WIND_PUNG),
-    "seat_wind": ReadingFan(lambda r: r.hand.seat in r.pungs, R_WIND_PUNG),
-    "pung_of_terminals_or_honors": ReadingFan(
+    "dragon_pung": Fan(lambda r: sum(1 for p in r.pungs if p >= 31), R_DRAGON_PUNG),
+    "prevalent_wind": Fan(lambda r: r.hand.prevalent in r.pungs, R_WIND_PUNG),
+    "seat_wind": Fan(lambda r: r.hand.seat in r.pungs, R_WIND_PUNG),
+    "pung_of_terminals_or_honors": Fan(
         _terminal_or_honor_pungs, R_TERMINAL_OR_HONOR_PUNG
     ),
     # every set and the pair (§12 fans 55, 29, 21)
-    "outside_hand": ReadingFan(lambda r: r.outside == 5, R_OUTSIDE, exact=True),
-    "all_fives": ReadingFan(lambda r: r.fives == 5, R_FIVES, exact=True),
-    "all_even_pungs": ReadingFan(lambda r: r.even_pungs == 5, R_EVEN_PUNGS, exact=True),
+    "outside_hand": Fan(lambda r: r.outside == 5, R_OUTSIDE, exact=True),
+    "all_fives": Fan(lambda r: r.fives == 5, R_FIVES, exact=True),
+    "all_even_pungs": Fan(lambda r: r.even_pungs == 5, R_EVEN_PUNGS, exact=True),
     # the wait (§11.7, §11.8)
     "edge_wait": _wait("edge_wait"),
     "closed_wait": _wait("closed_wait"),
@@ -467,19 +469,10 @@ _READING_FANS: Final[dict[str, ReadingFan]] = {
 }
 
 
-def _on_hand(test: Callable[[HandFacts], int]) -> Callable[[ReadingFacts], int]:
-    return lambda r: test(r.hand)
-
-
 def _fan(
     pid: str, zh: str, en: str, ja: str, value: int, excludes: tuple[str, ...]
 ) -> PatternDef[ReadingFacts]:
-    hand = _HAND_FANS.get(pid)
-    if hand is not None:
-        return PatternDef(
-            pid, zh, en, ja, value, excludes, _on_hand(hand.test), hand.needs, hand.exact
-        )
-    fan = _READING_FANS.get(pid)
+    fan = _HAND_FANS.get(pid) or _READING_FANS.get(pid)
     if fan is None:
         return PatternDef(pid, zh, en, ja, value, excludes)
     return PatternDef(pid, zh, en, ja, value, excludes, fan.test, fan.needs, fan.exact)
@@ -489,6 +482,7 @@ FANS: tuple[PatternDef[ReadingFacts], ...] = tuple(_fan(*row) for row in _ROWS)
 CATALOGUE: PatternSet[ReadingFacts] = PatternSet(FANS)
 HAND_FAN_IDS: frozenset[str] = frozenset(_HAND_FANS)  # counted once per hand
 READING_FAN_IDS: frozenset[str] = frozenset(_READING_FANS)  # counted once per reading
+COMBINATION_FAN_IDS: frozenset[str] = frozenset(R_COMBINATION)  # of them, gated apart
 
 # The 81 fans of the 1998 table (every id except the Botzone mixed-kong line).
 OFFICIAL_FAN_IDS: tuple[str, ...] = tuple(

@@ -75,17 +75,11 @@ R_WAIT: Final = 1 << 13  # a concealed chow or the pair holds the winning tile
 R_OUTSIDE: Final = 1 << 14  # every set and the pair hold a terminal or an honor
 R_FIVES: Final = 1 << 15  # every set and the pair hold a 5
 R_EVEN_PUNGS: Final = 1 << 16  # every set is a pung of even numbers, and the pair too
-_SHAPES: Final = {
-    Shape.STANDARD: R_STANDARD,
-    Shape.SEVEN_PAIRS: R_SEVEN_PAIRS,
-    Shape.THIRTEEN_ORPHANS: R_THIRTEEN_ORPHANS,
-    Shape.HONORS_AND_KNITTED: R_HONORS_AND_KNITTED,
-    Shape.KNITTED_STRAIGHT: R_KNITTED_STRAIGHT,
-    NINE_GATES: R_NINE_GATES,
-}
 
 # The fans ``rulesets.mcr.combinations`` finds (and the "little" fans a pair makes of
-# two of them), each with a feature bit of its own: present in a reading's combination.
+# two of them), each with a bit of its own in ``ReadingFacts.combination_features``:
+# present in the reading's combination. They are gated apart from the other fans, so
+# that the plans kept per features value stay few.
 COMBINATION_FANS: Final = (
     "pure_terminal_chows",
     "three_suited_terminal_chows",
@@ -113,7 +107,8 @@ COMBINATION_FANS: Final = (
     "little_three_dragons",
     "little_four_winds",
 )
-R_COMBINATION: Final = {fan: 1 << (17 + i) for i, fan in enumerate(COMBINATION_FANS)}
+R_COMBINATION: Final = {fan: 1 << i for i, fan in enumerate(COMBINATION_FANS)}
+_NO_COMBINATION: Final[Counts] = {}  # shared by the readings without sets; never written
 
 
 class ReadingFacts:
@@ -140,15 +135,27 @@ class ReadingFacts:
         self.outside = 0  # sets and pair with a terminal or an honor
         self.fives = 0  # ... with a 5
         self.even_pungs = 0  # pungs and pair of 2, 4, 6 or 8
-        self.combination: Counts = {}  # the combination fans, account-once applied
-        self.features = _SHAPES.get(reading.shape, 0)
+        self.combination = _NO_COMBINATION  # the combination fans, account-once applied
+        self.combination_features = 0  # their R_COMBINATION bits
+        self.features = 0
         self._wait: str | None = None  # the wait fan, judged on the first question
-        if self.shape == Shape.STANDARD:
+        shape = self.shape
+        if shape == Shape.STANDARD:
+            self.features = R_STANDARD
             self._standard()
-        elif self.shape == Shape.KNITTED_STRAIGHT:
+        elif shape == Shape.SEVEN_PAIRS:
+            self.features = R_SEVEN_PAIRS
+        elif shape == Shape.KNITTED_STRAIGHT:
+            self.features = R_KNITTED_STRAIGHT
             self._knitted_straight()
-        elif self.shape == Shape.HONORS_AND_KNITTED and sum(hand.counts[:27]) == 9:
-            self.features |= R_KNITTED_STRAIGHT
+        elif shape == Shape.HONORS_AND_KNITTED:
+            self.features = R_HONORS_AND_KNITTED
+            if sum(hand.counts[:27]) == 9:
+                self.features |= R_KNITTED_STRAIGHT
+        elif shape == Shape.THIRTEEN_ORPHANS:
+            self.features = R_THIRTEEN_ORPHANS
+        elif shape == NINE_GATES:
+            self.features = R_NINE_GATES
 
     @property
     def kongs(self) -> int:
@@ -190,12 +197,18 @@ class ReadingFacts:
         self.chow_sets = len(chows)
         in_reference_order(chows)
         in_reference_order(pungs)
-        combination = self.combination
+        combination: Counts = {}
         allowed = self.rules.allowed
         chow_fans(chows, self.pair, combination, allowed)
         if len(chows) < 4:
             pung_fans(pungs, combination, allowed)
-        _little(self.pair, combination, allowed)
+        if combination:
+            _little(self.pair, combination, allowed)
+            self.combination = combination
+            bits = 0
+            for fan in combination:
+                bits |= R_COMBINATION[fan]
+            self.combination_features = bits
         f = self.features | self._set_features()
         if self.outside == 5:
             f |= R_OUTSIDE
@@ -205,9 +218,6 @@ class ReadingFacts:
             f |= R_EVEN_PUNGS
         if win_in_hidden_chow or self.pair == win:
             f |= R_WAIT
-        bits = R_COMBINATION
-        for fan in combination:
-            f |= bits[fan]
         self.features = f
 
     def _tally(self, b: Block) -> None:

@@ -26,6 +26,7 @@ from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_f
 from rulesets.mcr.options import BEGINNER_BIG_FANS, Options
 from rulesets.mcr.patterns import (
     CATALOGUE,
+    COMBINATION_FAN_IDS,
     COMPETITION_EXCLUDES,
     HAND_FAN_IDS,
     READING_FAN_IDS,
@@ -82,9 +83,11 @@ class Plan:
             self.allowed, edition != "botzone1998", options.knitted_waits
         )
         # the fans' predicates, gated by the hand's and the reading's features: those of
-        # the tiles alone once per hand, the others once per reading
+        # the tiles alone once per hand, the others once per reading (the combinations
+        # of chows and pungs by their own bits)
         self.hand_fans: Final = Gated(CATALOGUE, HAND_FAN_IDS)
-        self.reading_fans: Final = Gated(CATALOGUE, READING_FAN_IDS)
+        self.reading_fans: Final = Gated(CATALOGUE, READING_FAN_IDS - COMBINATION_FAN_IDS)
+        self.combination_fans: Final = Gated(CATALOGUE, COMBINATION_FAN_IDS)
 
 
 def score(win: WinContext, options: Options, part: PartRules | None = None) -> Score:
@@ -192,7 +195,7 @@ def fans_of(r: ReadingFacts, base: Counts, plan: Plan) -> tuple[Counts, int]:
     facts = r.hand
     if r.shape == NINE_GATES:
         raw = {k: v for k, v in base.items() if k in _SITUATIONAL}
-        raw.update(plan.reading_fans.count(r, r.features))
+        plan.reading_fans.count(r, r.features, raw)
         for f in _NINE_GATES_EXTRAS[facts.win % 9 + 1]:
             if plan.nine_gates_terminal_pung or f != "pung_of_terminals_or_honors":
                 raw[f] = 1
@@ -200,7 +203,9 @@ def fans_of(r: ReadingFacts, base: Counts, plan: Plan) -> tuple[Counts, int]:
             raw["fully_concealed_hand"] = 1  # excluded unless the edition keeps it
     else:
         raw = dict(base)
-        raw.update(plan.reading_fans.count(r, r.features))
+        plan.reading_fans.count(r, r.features, raw)
+        if r.combination_features:
+            plan.combination_fans.count(r, r.combination_features, raw)
         seven_pairs = r.shape == Shape.SEVEN_PAIRS
         if plan.wmo and seven_pairs and ("all_green" in raw or "all_terminals" in raw):
             raw.pop("tile_hog", None)  # §15: no Tile Hog with Seven Pairs there
