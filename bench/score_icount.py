@@ -3,6 +3,8 @@
     python bench/score_icount.py --ruleset mcr /path/to/before /path/to/after
     python bench/score_icount.py --ruleset riichi .
 
+(MCR also in trees from before ``Ruleset.scorer``, scoring through ``RULESET.score``.)
+
 For comparing two trees of this repository (each built in place, so that its compiled
 modules are the ones imported): callgrind counts instructions, not seconds, so the load
 of a shared machine does not move the figures. Each tree runs a child Python under
@@ -29,8 +31,11 @@ ruleset, n, made = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 if ruleset == "mcr":
     from rulesets.mcr import RULESET, Options
     from tests.rulesets.mcr.generator import generate
-    scorers = [RULESET.scorer(Options(edition=e)) for e in ("competition", "botzone1998",
-                                                             "wmo2006")]
+    options = [Options(edition=e) for e in ("competition", "botzone1998", "wmo2006")]
+    if hasattr(RULESET, "scorer"):
+        scorers = [RULESET.scorer(o) for o in options]
+    else:  # a tree from before the bound scorers (a34fef6, the golden recording)
+        scorers = [lambda w, o=o: RULESET.score(w, o) for o in options]
     warm, fresh = list(generate("warm-up", 1000)), list(generate("icount", made))
 else:
     from rulesets.riichi import RULESET

@@ -65,7 +65,6 @@ from rulesets.mcr.reading import (
     R_ALL_CHOWS,
     R_COMBINATION,
     R_CONCEALED_PUNGS,
-    R_DRAGON_PUNG,
     R_EVEN_PUNGS,
     R_FIVES,
     R_FOUR_PUNGS,
@@ -78,7 +77,6 @@ from rulesets.mcr.reading import (
     R_TERMINAL_OR_HONOR_PUNG,
     R_THIRTEEN_ORPHANS,
     R_WAIT,
-    R_WIND_PUNG,
     ReadingFacts,
 )
 
@@ -373,20 +371,17 @@ def _terminal_or_honor_pungs(r: ReadingFacts) -> int:
 
 
 def _seven_shifted_pairs(r: ReadingFacts) -> bool:
-    c = r.hand.counts
-    suit = r.hand.win // 9
-    pairs = [k for k in range(34) if c[k]]
-    return (
-        suit < 3
-        and len(pairs) == 7
-        and all(c[k] == 2 and k // 9 == suit for k in pairs)
-        and pairs[-1] - pairs[0] == 6
-    )
+    """Seven pairs of seven consecutive numbers of one suit: as the hand holds seven kinds,
+    its kind mask is seven bits in a row that start at a 1, 2 or 3."""
+    mask = r.hand.mask
+    low = mask & -mask
+    start = low.bit_length() - 1
+    return mask == low * 0x7F and start < 27 and start % 9 <= 2
 
 
 def _greater_honors_and_knitted(r: ReadingFacts) -> bool:
-    c = r.hand.counts
-    return sum(c[:27]) == 7 and all(c[27:])
+    """All seven honors among the fourteen single tiles (so seven knitted ones)."""
+    return r.hand.mask & M_HONORS == M_HONORS
 
 
 def _in_combination(fan: str) -> Fan:
@@ -450,9 +445,9 @@ _READING_FANS: Final[dict[str, Fan]] = {
     "all_chows": Fan(
         lambda r: r.chow_sets == 4 and r.pair < 27, R_ALL_CHOWS, exact=True
     ),
-    "dragon_pung": Fan(lambda r: sum(1 for p in r.pungs if p >= 31), R_DRAGON_PUNG),
-    "prevalent_wind": Fan(lambda r: r.hand.prevalent in r.pungs, R_WIND_PUNG),
-    "seat_wind": Fan(lambda r: r.hand.seat in r.pungs, R_WIND_PUNG),
+    "dragon_pung": Fan(lambda r: sum(1 for p in r.pungs if p >= 31), R_TERMINAL_OR_HONOR_PUNG),
+    "prevalent_wind": Fan(lambda r: r.hand.prevalent in r.pungs, R_TERMINAL_OR_HONOR_PUNG),
+    "seat_wind": Fan(lambda r: r.hand.seat in r.pungs, R_TERMINAL_OR_HONOR_PUNG),
     "pung_of_terminals_or_honors": Fan(
         _terminal_or_honor_pungs, R_TERMINAL_OR_HONOR_PUNG
     ),

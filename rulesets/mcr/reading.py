@@ -68,9 +68,7 @@ R_FOUR_PUNGS: Final = 1 << 6
 R_ALL_CHOWS: Final = 1 << 7  # four chows (a Knitted Straight counts three) and a suited pair
 R_KONGS: Final = 1 << 8
 R_CONCEALED_PUNGS: Final = 1 << 9  # two or more, concealed kongs included
-R_DRAGON_PUNG: Final = 1 << 10
-R_WIND_PUNG: Final = 1 << 11
-R_TERMINAL_OR_HONOR_PUNG: Final = 1 << 12
+R_TERMINAL_OR_HONOR_PUNG: Final = 1 << 10  # of a dragon, a wind or a terminal
 R_WAIT: Final = 1 << 13  # a concealed chow or the pair holds the winning tile
 R_OUTSIDE: Final = 1 << 14  # every set and the pair hold a terminal or an honor
 R_FIVES: Final = 1 << 15  # every set and the pair hold a 5
@@ -188,7 +186,23 @@ class ReadingFacts:
                     hidden_pungs += 1
                     if b.tile == win:
                         hidden_pung_of_win = True
-            self._tally(b)
+            # Outside Hand, All Fives, All Even Pungs: what each set and the pair holds
+            t = b.tile
+            if t >= 27:
+                self.outside += 1
+                continue
+            r = t % 9 + 1
+            if kind is BlockKind.CHOW:
+                if r == 1 or r == 7:
+                    self.outside += 1
+                elif 3 <= r <= 5:
+                    self.fives += 1
+            elif r == 1 or r == 9:
+                self.outside += 1
+            elif r == 5:
+                self.fives += 1
+            elif r % 2 == 0:
+                self.even_pungs += 1
         # §11.2: a pung completed by the discarded winning tile is melded, unless a
         # concealed chow can take that tile instead.
         if hidden_pung_of_win and not (hand.tsumo or win_in_hidden_chow or hand.win_hidden):
@@ -219,25 +233,6 @@ class ReadingFacts:
         if win_in_hidden_chow or self.pair == win:
             f |= R_WAIT
         self.features = f
-
-    def _tally(self, b: Block) -> None:
-        """Outside Hand, All Fives, All Even Pungs: what one set or the pair holds."""
-        t = b.tile
-        if t >= 27:
-            self.outside += 1
-            return
-        r = t % 9 + 1
-        if b.kind is BlockKind.CHOW:
-            if r in (1, 7):
-                self.outside += 1
-            elif 3 <= r <= 5:
-                self.fives += 1
-        elif r in (1, 9):
-            self.outside += 1
-        elif r == 5:
-            self.fives += 1
-        elif r % 2 == 0:
-            self.even_pungs += 1
 
     def _knitted_straight(self) -> None:
         """§11.8: the knitted part counts as three chows; the fourth set and the pair
@@ -272,12 +267,9 @@ class ReadingFacts:
         if len(pungs) == 4:
             f |= R_FOUR_PUNGS
         for p in pungs:
-            if p >= 31:
-                f |= R_DRAGON_PUNG  # a dragon pung is not a Pung of Terminals or Honors
-            elif p >= 27:
-                f |= R_WIND_PUNG | R_TERMINAL_OR_HONOR_PUNG
-            elif p % 9 in (0, 8):
+            if p >= 27 or p % 9 in (0, 8):
                 f |= R_TERMINAL_OR_HONOR_PUNG
+                break
         return f
 
     def wait_fan(self) -> str:
