@@ -89,6 +89,7 @@ F_HAITEI: Final = 1 << 17
 F_HOUTEI: Final = 1 << 18
 F_RINSHAN: Final = 1 << 19
 F_CHANKAN: Final = 1 << 20
+F_REVERSIBLE: Final = 1 << 21  # reversible tiles only (§12 fan 40)
 
 
 def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
@@ -113,6 +114,8 @@ def _features(mask: int, hogs: int, melded_sets: int, win: WinContext) -> int:
         f |= F_UPPER
     if not mask & ~M_MIDDLE:
         f |= F_MIDDLE
+    if not mask & ~M_REVERSIBLE:
+        f |= F_REVERSIBLE
     if hogs > 0:
         f |= F_HOG
     if melded_sets == 0:

@@ -39,6 +39,7 @@ from rulesets.mcr.hand import (
     F_MIDDLE,
     F_NO_HONORS,
     F_OUTER,
+    F_REVERSIBLE,
     F_RINSHAN,
     F_RON,
     F_SIMPLES,
@@ -303,7 +304,7 @@ _HAND_FANS: Final[dict[str, Fan]] = {
     ),
     # tile classes (3, 8, 11, 18, 40, 68)
     "all_simples": Fan(lambda r: not _has(r, M_OUTER), F_SIMPLES, exact=True),
-    "reversible_tiles": Fan(lambda r: _only(r, M_REVERSIBLE)),
+    "reversible_tiles": Fan(lambda r: _only(r, M_REVERSIBLE), F_REVERSIBLE, exact=True),
     "all_green": Fan(lambda r: _only(r, M_GREEN), F_SUITS[1]),  # bamboo, maybe 6z
     "all_honors": Fan(lambda r: _only(r, M_HONORS), F_SUITS[0], exact=True),
     "all_terminals": Fan(lambda r: _only(r, M_TERMINALS), F_OUTER | F_NO_HONORS, exact=True),

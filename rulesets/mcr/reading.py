@@ -69,7 +69,9 @@ R_ALL_CHOWS: Final = 1 << 7  # four chows (a Knitted Straight counts three) and 
 R_KONGS: Final = 1 << 8
 R_CONCEALED_PUNGS: Final = 1 << 9  # two or more, concealed kongs included
 R_TERMINAL_OR_HONOR_PUNG: Final = 1 << 10  # of a dragon, a wind or a terminal
-R_WAIT: Final = 1 << 13  # a concealed chow or the pair holds the winning tile
+# a wait fan may score: a concealed chow or the pair holds the winning tile and the hand
+# waited on one kind (§11.7); with a Knitted Straight, the winning tile is among its tiles
+R_WAIT: Final = 1 << 13
 R_OUTSIDE: Final = 1 << 14  # every set and the pair hold a terminal or an honor
 R_FIVES: Final = 1 << 15  # every set and the pair hold a 5
 R_EVEN_PUNGS: Final = 1 << 16  # every set is a pung of even numbers, and the pair too
@@ -230,7 +232,7 @@ class ReadingFacts:
             f |= R_FIVES
         elif self.even_pungs == 5:
             f |= R_EVEN_PUNGS
-        if win_in_hidden_chow or self.pair == win:
+        if (win_in_hidden_chow or self.pair == win) and hand.unique_wait():
             f |= R_WAIT
         self.features = f
 
@@ -284,8 +286,6 @@ class ReadingFacts:
             return ""
         if self.shape == Shape.KNITTED_STRAIGHT:
             return self._knitted_wait()
-        if not self.hand.unique_wait():
-            return ""
         # edge before closed before single, looking at every concealed chow and the pair
         # that hold the winning tile
         win = self.hand.win
