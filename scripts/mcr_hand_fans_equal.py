@@ -33,7 +33,7 @@ from engine.context import WinContext  # noqa: E402
 from engine.scoring import Gated  # noqa: E402
 from rulesets.mcr.hand import PartRules, build_facts  # noqa: E402
 from rulesets.mcr.patterns import CATALOGUE, HAND_FAN_IDS  # noqa: E402
-from rulesets.mcr.reading import NO_READING, ReadingFacts, ReadingRules  # noqa: E402
+from rulesets.mcr.reading import ReadingRules, hand_only  # noqa: E402
 from tests.rulesets.mcr.generator import generate  # noqa: E402
 
 OLD = "c949746:rulesets/mcr/hand.py"
@@ -78,7 +78,7 @@ def main() -> int:
                         return 1
                     continue
                 gated = Gated(CATALOGUE, HAND_FAN_IDS)
-                hand = ReadingFacts(facts, NO_READING, RULES)  # the hand, no reading
+                hand = hand_only(facts, RULES)  # the hand, no reading
                 slow = CATALOGUE.count(hand)
                 if before.base != slow or gated.count(hand, facts.features) != slow:
                     print(f"differ on {win.to_json()} {part}:")

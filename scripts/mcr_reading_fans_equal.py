@@ -50,11 +50,11 @@ parts = (None, PartRules(), PartRules(win_hidden=True))
 new = hasattr(s, "ReadingFacts")  # the reading contexts of issue 18's last step
 
 def readings(win, facts, plan):
-    rs = s._readings(win, facts)
     if new:
-        ctxs = [s.ReadingFacts(facts, r, plan.reading_rules) for r in rs]
-        base = plan.hand_fans.count(ctxs[0], facts.features) if ctxs else {}
-        return [s.fans_of(c, base, plan) for c in ctxs]
+        rs = s._readings(win, facts, plan.reading_rules)
+        base = plan.hand_fans.count(rs[0], facts.features) if rs else {}
+        return [s.fans_of(r, base, plan) for r in rs]
+    rs = s._readings(win, facts)
     base = plan.hand_fans.count(facts, facts.features)
     return [s.fans_of(r, facts, base, plan) for r in rs]
 

@@ -1,4 +1,4 @@
-"""One reading of an MCR hand (mcr.md §11.3 step 1) and the facts of it that the fans of
+"""One reading of an MCR hand (mcr.md §11.3 step 1) with the facts of it that the fans of
 sets, waits and shapes are predicates over (``rulesets.mcr.patterns``).
 
 ``ReadingFacts`` is built once per reading. It sorts the reading's sets into chows and
@@ -21,24 +21,6 @@ from rulesets.mcr.waits import wait_kinds
 
 _ANKAN: Final = MeldType.ANKAN  # read once: MeldType's members are slow to look up
 NINE_GATES: Final = "nine_gates"  # a reading's shape besides the ``Shape`` values
-
-
-class Reading:
-    """One way to read the hand: its shape, its blocks (standard and knitted-straight
-    shapes; melds last) and, for the knitted shapes, the knitted pattern's suits.
-
-    A plain class rather than a dataclass: compiled (setup.py), its constructor is native
-    code, where a dataclass's generated ``__init__`` stays Python."""
-
-    def __init__(
-        self, shape: str, blocks: tuple[Block, ...], knitted_suits: tuple[int, int, int] | None
-    ) -> None:
-        self.shape: Final = shape  # a Shape value or NINE_GATES
-        self.blocks: Final = blocks
-        self.knitted_suits: Final = knitted_suits
-
-
-NO_READING: Final = Reading("", (), None)  # the hand alone, for the fans of its tiles
 
 
 class ReadingRules:
@@ -112,18 +94,27 @@ _NO_COMBINATION: Final[Counts] = {}  # shared by the readings without sets; neve
 
 
 class ReadingFacts:
-    """The facts of one reading that the fans of sets, waits and shapes read, and the
-    hand's own facts (``hand``) that the fans of the tiles read.
+    """One reading of the hand: its shape, its blocks and, for the knitted shapes, the
+    knitted pattern's suits; the facts of it that the fans of sets, waits and shapes read;
+    and the hand's own facts (``hand``) that the fans of the tiles read.
 
     A plain class rather than a dataclass so that, compiled, building one is native
     code. Chows are given by their first kind, pungs and kongs by their kind, both in the
     reference order; a Knitted Straight's tiles are not among the chows (``chow_sets``
     counts them as three, §11.8)."""
 
-    def __init__(self, hand: HandFacts, reading: Reading, rules: ReadingRules) -> None:
+    def __init__(
+        self,
+        hand: HandFacts,
+        shape: str,
+        blocks: tuple[Block, ...],
+        knitted_suits: tuple[int, int, int] | None,
+        rules: ReadingRules,
+    ) -> None:
         self.hand = hand
-        self.reading = reading
-        self.shape = reading.shape
+        self.shape = shape  # a Shape value, NINE_GATES, or "" for the hand alone
+        self.blocks = blocks  # standard and knitted-straight shapes; melds last
+        self.knitted_suits = knitted_suits  # the knitted pattern's suits
         self.rules = rules
         self.chows: list[int] = []
         self.pungs: list[int] = []
@@ -169,7 +160,7 @@ class ReadingFacts:
         hidden_pungs = 0
         win_in_hidden_chow = False
         hidden_pung_of_win = False
-        for b in self.reading.blocks:
+        for b in self.blocks:
             kind = b.kind
             if kind is BlockKind.CHOW:
                 chows.append(b.tile)
@@ -213,18 +204,19 @@ class ReadingFacts:
         self.chow_sets = len(chows)
         in_reference_order(chows)
         in_reference_order(pungs)
-        combination: Counts = {}
-        allowed = self.rules.allowed
-        chow_fans(chows, self.pair, combination, allowed)
-        if len(chows) < 4:
-            pung_fans(pungs, combination, allowed)
-        if combination:
-            _little(self.pair, combination, allowed)
-            self.combination = combination
-            bits = 0
-            for fan in combination:
-                bits |= R_COMBINATION[fan]
-            self.combination_features = bits
+        if len(chows) >= 2 or len(pungs) >= 2:  # a combination needs two sets
+            combination: Counts = {}
+            allowed = self.rules.allowed
+            chow_fans(chows, self.pair, combination, allowed)
+            if len(chows) < 4:
+                pung_fans(pungs, combination, allowed)
+            if combination:
+                _little(self.pair, combination, allowed)
+                self.combination = combination
+                bits = 0
+                for fan in combination:
+                    bits |= R_COMBINATION[fan]
+                self.combination_features = bits
         f = self.features | self._set_features()
         if self.outside == 5:
             f |= R_OUTSIDE
@@ -239,7 +231,7 @@ class ReadingFacts:
     def _knitted_straight(self) -> None:
         """§11.8: the knitted part counts as three chows; the fourth set and the pair
         score as in a standard hand, without combinations."""
-        for b in self.reading.blocks:
+        for b in self.blocks:
             kind = b.kind
             if kind is BlockKind.PAIR:
                 self.pair = b.tile
@@ -290,7 +282,7 @@ class ReadingFacts:
         # that hold the winning tile
         win = self.hand.win
         edge = closed = single = False
-        for b in self.reading.blocks:
+        for b in self.blocks:
             if b.meld is not None:
                 continue
             if b.kind is BlockKind.CHOW:
@@ -311,7 +303,7 @@ class ReadingFacts:
         hand = self.hand
         win = hand.win
         mode = self.rules.knitted_waits
-        suits = self.reading.knitted_suits
+        suits = self.knitted_suits
         assert suits is not None
         knitted = {s * 9 + off + step for off, s in enumerate(suits) for step in (0, 3, 6)}
         if mode == "none_if_overlap" and win in knitted:
@@ -355,3 +347,8 @@ def _little(pair: int, combination: Counts, allowed: frozenset[str] | None) -> N
     if combination.get(big) and (allowed is None or little in allowed):
         del combination[big]
         combination[little] = 1
+
+
+def hand_only(hand: HandFacts, rules: ReadingRules) -> ReadingFacts:
+    """The hand without a reading: what the fans of the tiles alone are counted on."""
+    return ReadingFacts(hand, "", (), None, rules)

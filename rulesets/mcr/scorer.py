@@ -33,7 +33,7 @@ from rulesets.mcr.patterns import (
     WMO2006_EXCLUDES,
     WMO2006_VALUES,
 )
-from rulesets.mcr.reading import NINE_GATES, Reading, ReadingFacts, ReadingRules
+from rulesets.mcr.reading import NINE_GATES, ReadingFacts, ReadingRules
 
 RULESET_ID: Final = "mcr"
 _new_score: Final = builder(Score)  # Score(...) without the frozen __init__'s cost
@@ -130,7 +130,7 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
         check_flags(win)
     except InvalidInput as exc:
         return Score.failure(RULESET_ID, ScoreError.INVALID_INPUT, str(exc))
-    readings = _readings(win, facts)
+    readings = _readings(win, facts, plan.reading_rules)
     if not readings:
         return Score.failure(RULESET_ID, ScoreError.NOT_A_WIN, "no winning shape")
     allowed = plan.allowed
@@ -138,15 +138,12 @@ def score_planned(win: WinContext, plan: Plan, part: PartRules | None = None) ->
         # its fixed extras only exist with the fan; the standard readings remain
         readings = [r for r in readings if r.shape != NINE_GATES]
     values = plan.values
-    rules = plan.reading_rules
-    first = ReadingFacts(facts, readings[0], rules)
-    base = plan.hand_fans.count(first, facts.features)  # of the tiles and the situation
+    base = plan.hand_fans.count(readings[0], facts.features)  # of the tiles, the situation
 
     if len(readings) == 1:
-        best_counts, points = fans_of(first, base, plan)
+        best_counts, points = fans_of(readings[0], base, plan)
     else:
-        contexts = [first, *(ReadingFacts(facts, r, rules) for r in readings[1:])]
-        best_counts, points = _best_reading(contexts, base, plan)
+        best_counts, points = _best_reading(readings, base, plan)
     counts = best_counts
     total = points
     if plan.use_flowers and win.flowers and (allowed is None or "flower_tiles" in allowed):
@@ -233,7 +230,7 @@ _HONORS: Final = _mask(range(27, 34))
 _KNITTED: Final = tuple((suits, _mask(knitted_kinds(suits))) for suits in KNITTED_PATTERNS)
 
 
-def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
+def _readings(win: WinContext, facts: HandFacts, rules: ReadingRules) -> list[ReadingFacts]:
     """Every reading of the hand (§7.1, §11.3 step 1): the special shapes first, then the
     standard divisions in the reference calculator's order (it matters only for ties).
 
@@ -244,7 +241,7 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     counts = facts.counts
     melds = tuple(meld_block(m) for m in win.melds)
     n_sets = 4 - len(melds)
-    out: list[Reading] = []
+    out: list[ReadingFacts] = []
     # Cheap necessary conditions first: seven pairs need even counts, thirteen orphans 13
     # kinds, honors-and-knitted 14, nine gates 9 kinds of one suit, a knitted straight 9
     # suited kinds.
@@ -252,17 +249,17 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
     kinds = facts.held_kinds
     if not melds:  # 14 concealed tiles: the tests below are then complete
         if not any(c & 1 for c in counts):  # all even (four of a kind = two pairs)
-            out.append(Reading(Shape.SEVEN_PAIRS, (), None))
+            out.append(ReadingFacts(facts, Shape.SEVEN_PAIRS, (), None, rules))
         elif kinds == 13:
             if held == _ORPHANS:  # 13 orphan kinds in 14 tiles: one of them paired
-                out.append(Reading(Shape.THIRTEEN_ORPHANS, (), None))
+                out.append(ReadingFacts(facts, Shape.THIRTEEN_ORPHANS, (), None, rules))
         elif kinds == 14:  # 14 single tiles: honors and one knitted pattern's kinds?
             for suits, pattern in _KNITTED:
                 if not held & ~(pattern | _HONORS):
-                    out.append(Reading(Shape.HONORS_AND_KNITTED, (), suits))
+                    out.append(ReadingFacts(facts, Shape.HONORS_AND_KNITTED, (), suits, rules))
                     break
         elif kinds == 9 and not facts.win_hidden and _nine_gates(counts, facts.win):
-            out.append(Reading(NINE_GATES, (), None))
+            out.append(ReadingFacts(facts, NINE_GATES, (), None, rules))
     if len(melds) <= 1 and facts.held_suited_kinds >= 9:
         for suits, pattern in _KNITTED:
             if held & pattern != pattern:
@@ -273,14 +270,14 @@ def _readings(win: WinContext, facts: HandFacts) -> list[Reading]:
             knit = tuple(KNITTED_BLOCKS[s * 9 + off] for off, s in enumerate(suits))
             for sets, pair in decompose(rest, n_sets - 3):
                 blocks = (*knit, *sets, PAIR_BLOCKS[pair], *melds)
-                out.append(Reading(Shape.KNITTED_STRAIGHT, blocks, suits))
+                out.append(ReadingFacts(facts, Shape.KNITTED_STRAIGHT, blocks, suits, rules))
             break
     divisions = decompose(counts, n_sets, facts.codes)
     if len(divisions) > 1:
         divisions.sort(key=_division_key)
     for sets, pair in divisions:
         blocks = (*sets, PAIR_BLOCKS[pair], *melds)
-        out.append(Reading(Shape.STANDARD, blocks, None))
+        out.append(ReadingFacts(facts, Shape.STANDARD, blocks, None, rules))
     return out
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from engine.context import WinContext
 from engine.scoring import Gated
+from rulesets.mcr import reading
 from rulesets.mcr.hand import HandFacts, build_facts
 from rulesets.mcr.patterns import (
     CATALOGUE,
@@ -24,7 +25,7 @@ from rulesets.mcr.patterns import (
     READING_FAN_IDS,
     WMO2006_EXCLUDES,
 )
-from rulesets.mcr.reading import NO_READING, R_KONGS, ReadingFacts, ReadingRules
+from rulesets.mcr.reading import R_KONGS, ReadingFacts, ReadingRules
 from rulesets.mcr.scorer import _readings
 from tests.rulesets.mcr.generator import generate
 
@@ -94,7 +95,7 @@ RULES = ReadingRules(None, True, "none_if_overlap")  # the competition edition's
 
 
 def hand_only(facts: HandFacts) -> ReadingFacts:
-    return ReadingFacts(facts, NO_READING, RULES)
+    return reading.hand_only(facts, RULES)
 
 
 def base(**hand: Any) -> dict[str, int]:
@@ -189,12 +190,11 @@ def test_gated_reading_counts_equal_the_predicates(rules: ReadingRules) -> None:
         facts = build_facts(win)
         assert facts is not None
         hand = CATALOGUE.count(hand_only(facts))
-        for reading in _readings(win, facts):
-            r = ReadingFacts(facts, reading, rules)
+        for r in _readings(win, facts, rules):
             slow = {k: n for k, n in CATALOGUE.count(r).items() if k not in hand}
             assert set(slow) <= READING_FAN_IDS
             gated = combinations.count(r, r.combination_features, sets.count(r, r.features))
-            assert gated == slow, (win, reading.shape)
+            assert gated == slow, (win, r.shape)
             seen |= set(slow)
     assert seen == READING_FAN_IDS, READING_FAN_IDS - seen
 
@@ -230,7 +230,7 @@ def test_kong_table(
     Concealed Kong / Two Concealed Kongs beside Three and Four Kongs."""
     facts = build_facts(WinContext.from_json({"concealed": "123m456p789s11z", "win_tile": "1z"}))
     assert facts is not None
-    r = ReadingFacts(facts, NO_READING, ReadingRules(None, with_three_kongs, "allow"))
+    r = reading.hand_only(facts, ReadingRules(None, with_three_kongs, "allow"))
     r.melded_kongs = melded
     r.concealed_kongs = concealed
     r.concealed_pungs = concealed + hidden
