@@ -17,65 +17,75 @@ from tests.server.viewer_seqs import log_seqs
 MINIMUM = 0.15
 
 
+def _gaps_after_discards(live: Any, pid: str, token: str) -> dict[str, list[float]]:
+    """Play one hand as the observer (passing when asked) beside three bots; the gaps
+    before what followed each discard the observer could not claim, by whether another
+    seat had a claim window on it ("window") or nobody had ("none")."""
+    tid = live.table(
+        [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
+    )["table_id"]
+    seen: list[tuple[float, dict[str, Any]]] = []
+    sock = live.ws(tid, token)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # a light client: its clock is the arrival
+        frame = sock.recv(timeout=30)
+        if frame["type"] == "event":
+            seen.append((time.monotonic(), frame))
+        elif frame["type"] == "prompt":
+            offered = frame["actions"]
+            pick = next((a for a in offered if a["action"]["type"] == "pass"), None)
+            pick = pick or next(a for a in offered if a["action"]["type"] == "discard")
+            sock.send(pick)
+        elif frame["type"] == "match_end":
+            break
+    sock.close()
+    wait_finished(live, tid)
+    log = live.http.get(f"/api/matches/{tid}/events", headers=live.admin).json()["events"]
+    by_seq = {e["seq"]: e["event"] for e in log}
+    at_log = log_seqs(log, 0)  # the observer's frame n is the log's event at_log[n]
+    me = next(e["event"]["seating"].index(0) for e in log if e["event"]["type"] == "hand_started")
+
+    windows: dict[int, dict[str, Any]] = {}  # seq of a discard -> its window, if any
+    for e in log:
+        if e["event"]["type"] == "claim_window_opened" and e["event"]["kind"] == "discard":
+            windows[e["seq"] - 1] = e["event"]
+    assert all(
+        f["event"]["options"] for _, f in seen if f["event"]["type"] == "claim_window_opened"
+    )
+
+    paced: dict[str, list[float]] = {"window": [], "none": []}
+    for (at, frame), (later, after) in pairwise(seen):
+        if frame["event"]["type"] != "discarded":
+            continue
+        window = windows.get(at_log[frame["seq"]])
+        if window is not None and any(s == me for s, _ in window["options"]):
+            continue  # the observer had an option: it was asked
+        if after["event"]["type"] in ("hand_ended", "called"):
+            continue  # a hand's end and a call show themselves
+        assert by_seq[at_log[frame["seq"]]]["type"] == "discarded"
+        assert after["seq"] == frame["seq"] + 1  # its own numbering: never a gap
+        assert after["event"]["type"] == "drew"
+        paced["none" if window is None else "window"].append(later - at)
+    return paced
+
+
 def test_every_discard_takes_the_minimum_for_a_seat_with_or_without_an_option(
     tmp_path: Path,
 ) -> None:
     with running(suite_settings(tmp_path, claim_min_seconds=MINIMUM)) as live:
         pid, token = live.player("observer")
-        tid = live.table(
-            [pid, "bot:greedy", "bot:greedy", "bot:greedy"], options={"hands_per_session": 1}
-        )["table_id"]
-        seen: list[tuple[float, dict[str, Any]]] = []
-        sock = live.ws(tid, token)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:  # a light client: its clock is the arrival
-            frame = sock.recv(timeout=30)
-            if frame["type"] == "event":
-                seen.append((time.monotonic(), frame))
-            elif frame["type"] == "prompt":
-                offered = frame["actions"]
-                pick = next((a for a in offered if a["action"]["type"] == "pass"), None)
-                pick = pick or next(a for a in offered if a["action"]["type"] == "discard")
-                sock.send(pick)
-            elif frame["type"] == "match_end":
+        paced: dict[str, list[float]] = {"window": [], "none": []}
+        # A hand need not hold a discard that only a bot could claim and did not (one
+        # dry run's did not): play hands until both kinds were seen.
+        for _ in range(4):
+            for key, gaps in _gaps_after_discards(live, pid, token).items():
+                paced[key] += gaps
+            if paced["none"] and paced["window"]:
                 break
-        sock.close()
-        wait_finished(live, tid)
-        log = live.http.get(f"/api/matches/{tid}/events", headers=live.admin).json()["events"]
-        by_seq = {e["seq"]: e["event"] for e in log}
-        at_log = log_seqs(log, 0)  # the observer's frame n is the log's event at_log[n]
-        me = next(
-            e["event"]["seating"].index(0) for e in log if e["event"]["type"] == "hand_started"
-        )
-
-        windows: dict[int, dict[str, Any]] = {}  # seq of a discard -> its window, if any
-        for e in log:
-            if e["event"]["type"] == "claim_window_opened" and e["event"]["kind"] == "discard":
-                windows[e["seq"] - 1] = e["event"]
-        assert all(
-            f["event"]["options"] for _, f in seen if f["event"]["type"] == "claim_window_opened"
-        )
-
-        paced = {"window": [], "none": []}  # gaps after discards the observer could not claim
-        kinds = {"window": set(), "none": set()}
-        for (at, frame), (later, after) in pairwise(seen):
-            if frame["event"]["type"] != "discarded":
-                continue
-            window = windows.get(at_log[frame["seq"]])
-            if window is not None and any(s == me for s, _ in window["options"]):
-                continue  # the observer had an option: it was asked
-            if after["event"]["type"] in ("hand_ended", "called"):
-                continue  # a hand's end and a call show themselves
-            assert by_seq[at_log[frame["seq"]]]["type"] == "discarded"
-            assert after["seq"] == frame["seq"] + 1  # its own numbering: never a gap
-            key = "none" if window is None else "window"
-            paced[key].append(later - at)
-            kinds[key].add(after["event"]["type"])
         assert paced["none"] and paced["window"], paced
         for key, gaps in paced.items():
             # unpaced, the next event came in the same batch (microseconds)
             assert min(gaps) >= MINIMUM * 0.5, (key, sorted(gaps)[:5])
-        assert kinds["window"] == kinds["none"] == {"drew"}
 
 
 def test_a_table_of_bots_is_not_paced(tmp_path: Path) -> None:
