@@ -63,6 +63,9 @@ MDC: Final = "mixed_double_chow"
 SS: Final = "short_straight"
 TTC: Final = "two_terminal_chows"
 _TRIM_ORDER: Final = (TTC, SS, MDC, PDC)  # account once: duplicates go first, in this order
+# Four sets split into three for a 3-set fan and the one left, in the reference calculator's
+# order of trying them (the first split with a fan is kept, §11.5).
+_THREE_AND_ONE: Final = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
 
 
 def _allowed_fan(fan: str | None, allowed: frozenset[str] | None) -> str | None:
@@ -167,7 +170,7 @@ def chow_fans(
         if fan:
             out[fan] = 1
             return
-        for i, j, k, rest in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        for i, j, k, rest in _THREE_AND_ONE:
             fan = _allowed_fan(_three_chows(chows[i], chows[j], chows[k]), allowed)
             if fan:
                 out[fan] = 1
@@ -255,7 +258,7 @@ def pung_fans(pungs: list[int], out: Counts, allowed: frozenset[str] | None = No
         if fan:
             out[fan] = 1
             return
-        for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        for i, j, k, free in _THREE_AND_ONE:
             fan = _allowed_fan(_three_pungs(pungs[i], pungs[j], pungs[k]), allowed)
             if fan:
                 out[fan] = 1

@@ -52,7 +52,8 @@ R_KONGS: Final = 1 << 8
 R_CONCEALED_PUNGS: Final = 1 << 9  # two or more, concealed kongs included
 R_TERMINAL_OR_HONOR_PUNG: Final = 1 << 10  # of a dragon, a wind or a terminal
 # a wait fan may score: a concealed chow or the pair holds the winning tile and the hand
-# waited on one kind (§11.7); with a Knitted Straight, the winning tile is among its tiles
+# waited on one kind (§11.7); with a Knitted Straight, whenever the winning tile is among
+# the tiles scored (its wait is judged when first asked, §11.8)
 R_WAIT: Final = 1 << 13
 R_OUTSIDE: Final = 1 << 14  # every set and the pair hold a terminal or an honor
 R_FIVES: Final = 1 << 15  # every set and the pair hold a 5
