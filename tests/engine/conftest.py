@@ -211,7 +211,17 @@ def make_table(
 
 
 class Helpers(SimpleNamespace):
-    pass
+    arrange: Callable[..., Wall]
+    make_table: Callable[..., Table]
+    riichi_match: Callable[..., RenchanMatch]
+    shape_score: Callable[..., Callable[[WinContext], Score]]
+    simple_settle: Callable[[HandResult, MatchState], tuple[Payment, ...]]
+    MCR_LIKE: TableRules
+    RIICHI_LIKE: TableRules
+    THREE_KINGDOMS_LIKE: TableRules
+    ZUNG_JUNG_LIKE: TableRules
+    FLOWERS_ON_TURN: TableRules
+    PLAIN: TableRules
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 from engine.actions import (
     ACTION_ADAPTER,
     ACTION_TYPES,
+    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -49,7 +51,7 @@ def test_samples_cover_every_type() -> None:
 
 
 @pytest.mark.parametrize("action", SAMPLES, ids=lambda a: a.type)
-def test_round_trip(action) -> None:
+def test_round_trip(action: Action) -> None:
     data = action_to_json(action)
     assert data["type"] == action.type
     assert action_from_json(json.loads(json.dumps(data))) == action
@@ -87,7 +89,7 @@ JSONISH = st.recursive(
         st.sampled_from(["seat", "tile", "tiles", "riichi", "prompt", "bogus"]), JSONISH, max_size=4
     ),
 )
-def test_any_frame_parses_or_fails_cleanly(kind: str, extra: dict) -> None:
+def test_any_frame_parses_or_fails_cleanly(kind: str, extra: dict[str, Any]) -> None:
     try:
         action = action_from_json({"type": kind, **extra})
     except ValidationError:

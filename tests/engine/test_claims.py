@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.actions import Chow, Kong, Pass, Pung, Win
+from engine.actions import Action, Chow, Kong, Pass, Pung, Win
 from engine.claims import granted_call, turn_order_from, winners
 from engine.state import ClaimWindow
 from engine.table_rules import Abort, MultiWin, TableRules
 
 
-def window(*answers) -> ClaimWindow:
+def window(*answers: Action) -> ClaimWindow:
     return ClaimWindow(
         kind="discard",
         seat=2,

@@ -1,3 +1,5 @@
+from typing import Any
+
 import pytest
 
 from engine.context import InvalidInput, WinContext
@@ -48,7 +50,7 @@ def test_from_json_reads_the_hand_jsonl_format() -> None:
         ({"concealed": "123m", "win_tile": "1m", "ura_dora_indicators": [""]}, "not one tile"),
     ],
 )
-def test_malformed_input_is_invalid_input(obj: dict, message: str) -> None:
+def test_malformed_input_is_invalid_input(obj: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidInput, match=message):
         WinContext.from_json(obj)
 
@@ -78,7 +80,7 @@ HAND = {"concealed": "1233m456p789s111z", "win_tile": "3m"}
         ({"ippatsu": True}, "ippatsu needs riichi"),
     ],
 )
-def test_check_refuses_flags_that_contradict_the_hand(flags: dict, message: str) -> None:
+def test_check_refuses_flags_that_contradict_the_hand(flags: dict[str, Any], message: str) -> None:
     win = WinContext.from_json({**HAND, **flags})
     with pytest.raises(InvalidInput, match=message):
         win.check(14)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.actions import (
     ACTION_TYPES,
+    Action,
     AddedKong,
     Chow,
     ConcealedKong,
@@ -28,6 +29,7 @@ from engine.events import (
     ClaimWindowOpened,
     Dealt,
     Drew,
+    Event,
     FlowerSetAside,
     HandEnded,
     HandStarted,
@@ -47,6 +49,7 @@ from engine.wall import WallSpec
 from engine.wins import win_context
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.table import nagashi as riichi_nagashi
+from tests.engine.conftest import Helpers
 
 T = parse_tile
 
@@ -73,7 +76,7 @@ def pass_all(state: MatchState) -> MatchState:
     return state
 
 
-def test_deal_gives_13_and_the_dealer_draws(h) -> None:
+def test_deal_gives_13_and_the_dealer_draws(h: Helpers) -> None:
     table = h.make_table(h.PLAIN)
     state, events = start(table, "deal")
     assert isinstance(events[0], MatchStarted) and isinstance(events[1], HandStarted)
@@ -89,7 +92,7 @@ def test_deal_gives_13_and_the_dealer_draws(h) -> None:
     assert all(isinstance(a, Discard) for a in legal_actions(state, 0))
 
 
-def test_sixteen_tile_deal_in_four_rounds_of_four(h) -> None:
+def test_sixteen_tile_deal_in_four_rounds_of_four(h: Helpers) -> None:
     table = h.make_table(h.THREE_KINGDOMS_LIKE)
     state, events = start(table, "tk")
     dealt = [e for e in events if isinstance(e, Dealt)]
@@ -101,7 +104,7 @@ def test_sixteen_tile_deal_in_four_rounds_of_four(h) -> None:
     assert hand.remaining() == 136 - 14 - 65
 
 
-def test_claim_window_collects_every_answer_and_pung_beats_chow(h) -> None:
+def test_claim_window_collects_every_answer_and_pung_beats_chow(h: Helpers) -> None:
     spec = WallSpec()
     table = h.make_table(h.PLAIN, wall=h.arrange(spec, CLAIMS, draws="5p"))
     state, _ = start(table, "x")
@@ -131,7 +134,7 @@ def test_claim_window_collects_every_answer_and_pung_beats_chow(h) -> None:
     assert hand.seats[0].discards[-1].called
 
 
-def test_chow_granted_when_the_pung_passes(h) -> None:
+def test_chow_granted_when_the_pung_passes(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
     state, _ = start(table, "x")
     state, _ = step(state, Discard(seat=0, tile=T("5p")))
@@ -141,7 +144,7 @@ def test_chow_granted_when_the_pung_passes(h) -> None:
     assert called.seat == 1 and called.meld.kinds() == [T("5p"), T("6p"), T("7p")]
 
 
-def test_all_pass_moves_the_turn_on(h) -> None:
+def test_all_pass_moves_the_turn_on(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p9p"))
     state, _ = start(table, "x")
     state, _ = step(state, Discard(seat=0, tile=T("5p")))
@@ -159,7 +162,9 @@ def test_all_pass_moves_the_turn_on(h) -> None:
         (MultiWin.DOUBLE, frozenset({Abort.TRIPLE_RON}), []),
     ],
 )
-def test_several_wins_follow_the_policy(h, policy, aborts, expected) -> None:
+def test_several_wins_follow_the_policy(
+    h: Helpers, policy: MultiWin, aborts: frozenset[Abort], expected: list[int]
+) -> None:
     rules = replace(h.PLAIN, multi_win=policy, aborts=aborts)
     table = h.make_table(rules, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
     state, _ = start(table, "x")
@@ -178,7 +183,7 @@ def test_several_wins_follow_the_policy(h, policy, aborts, expected) -> None:
         assert w.from_seat == 0 and w.tile == T("5p") and not w.context.tsumo
 
 
-def test_passing_a_win_lets_the_pung_through(h) -> None:
+def test_passing_a_win_lets_the_pung_through(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
     state, _ = start(table, "x")
     state, _ = step(state, Discard(seat=0, tile=T("5p")))
@@ -188,7 +193,7 @@ def test_passing_a_win_lets_the_pung_through(h) -> None:
     assert any(isinstance(e, Called) and e.seat == 2 for e in events)
 
 
-def test_self_drawn_win_and_its_context(h) -> None:
+def test_self_drawn_win_and_its_context(h: Helpers) -> None:
     hands = ["123456789m46p11z", *CLAIMS[1:]]
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), hands, draws="5p"))
     state, _ = start(table, "x")
@@ -201,11 +206,11 @@ def test_self_drawn_win_and_its_context(h) -> None:
     assert len(win.context.concealed) == 13
 
 
-def test_illegal_actions_raise_typed_errors_and_change_nothing(h) -> None:
+def test_illegal_actions_raise_typed_errors_and_change_nothing(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
     state, _ = start(table, "x")
     before = state
-    cases = [
+    cases: list[tuple[Action, ErrorCode]] = [
         (Discard(seat=1, tile=T("3p")), ErrorCode.WRONG_SEAT),
         (Pass(seat=0), ErrorCode.WRONG_PHASE),
         (Discard(seat=0, tile=T("9p")), ErrorCode.NOT_LEGAL),
@@ -230,7 +235,7 @@ def test_illegal_actions_raise_typed_errors_and_change_nothing(h) -> None:
     assert err.value.code is ErrorCode.NOT_LEGAL
 
 
-def test_concealed_kong_draws_from_the_tail_and_hides_its_tiles(h) -> None:
+def test_concealed_kong_draws_from_the_tail_and_hides_its_tiles(h: Helpers) -> None:
     hands = ["1111s234m789m123z", *CLAIMS[1:]]
     wall = h.arrange(WallSpec(flowers=True), hands, draws="5p", tail="9p")
     table = h.make_table(h.MCR_LIKE, wall=wall)
@@ -248,7 +253,7 @@ def test_concealed_kong_draws_from_the_tail_and_hides_its_tiles(h) -> None:
     assert isinstance(events[0], KongDeclared) and events[0].face_down
 
 
-def test_added_kong_may_be_robbed(h) -> None:
+def test_added_kong_may_be_robbed(h: Helpers) -> None:
     hands = ["77p1234m1234s789s", "1199m1199s23456z", "123456789m68p11z", "123456789s2299p"]
     wall = h.arrange(WallSpec(), hands, draws="1z7p2z3z4z7p")
     table = h.make_table(h.PLAIN, wall=wall)
@@ -282,7 +287,7 @@ def test_added_kong_may_be_robbed(h) -> None:
     assert stood.hand is not None and stood.hand.rinshan
 
 
-def test_last_discard_only_for_a_win_then_exhaustive_draw(h) -> None:
+def test_last_discard_only_for_a_win_then_exhaustive_draw(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, hands=1)
     state, _ = start(table, "end")
     while True:
@@ -319,12 +324,16 @@ FLOWER_HANDS = [
 ]
 
 
-def test_initial_flowers_are_replaced_from_the_tail_dealer_first(h) -> None:
+def test_initial_flowers_are_replaced_from_the_tail_dealer_first(h: Helpers) -> None:
     wall = h.arrange(WallSpec(flowers=True), FLOWER_HANDS, draws="5p", tail="9p8p")
     table = h.make_table(h.MCR_LIKE, wall=wall)
     state, events = start(table, "f")
     after_deal = events[events.index(next(e for e in events if isinstance(e, Drew))) :]
-    assert [(type(e).__name__, e.seat) for e in after_deal] == [
+    seen: list[tuple[str, int]] = []
+    for e in after_deal:
+        assert isinstance(e, Drew | FlowerSetAside)
+        seen.append((type(e).__name__, e.seat))
+    assert seen == [
         ("Drew", 0),
         ("FlowerSetAside", 0),
         ("Drew", 0),
@@ -339,14 +348,14 @@ def test_initial_flowers_are_replaced_from_the_tail_dealer_first(h) -> None:
     assert hand.turn == 0 and hand.phase is Phase.TURN
 
 
-def test_a_flower_as_the_last_tile_is_an_exhaustive_draw(h) -> None:
+def test_a_flower_as_the_last_tile_is_an_exhaustive_draw(h: Helpers) -> None:
     hands = [x.replace("f1", "1z").replace("f2", "1z") for x in FLOWER_HANDS]
     hands[0] = "1z123m456m789m125p"
     hands[2] = "4z5511p99p2678m68s"
     wall = h.arrange(WallSpec(flowers=True), hands, tail="f8f7f6f5f4f3f2f1")
     table = h.make_table(h.MCR_LIKE, wall=wall, hands=1)
     state, _ = start(table, "f")
-    events: list = []
+    events: list[Event] = []
     while not any(isinstance(e, HandEnded) for e in events):
         hand = state.hand
         assert hand is not None
@@ -362,7 +371,7 @@ def test_a_flower_as_the_last_tile_is_an_exhaustive_draw(h) -> None:
     assert sum(len(f) for f in ended.result.flowers) == 7  # f1 was drawn from the front
 
 
-def test_flowers_declared_on_own_turn(h) -> None:
+def test_flowers_declared_on_own_turn(h: Helpers) -> None:
     wall = h.arrange(WallSpec(flowers=True), FLOWER_HANDS, draws="5p", tail="9p8p")
     table = h.make_table(h.FLOWERS_ON_TURN, wall=wall)
     state, events = start(table, "f")
@@ -376,7 +385,7 @@ def test_flowers_declared_on_own_turn(h) -> None:
 
 
 @pytest.mark.parametrize("config", ["PLAIN", "MCR_LIKE", "RIICHI_LIKE", "FLOWERS_ON_TURN"])
-def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
+def test_fuzz_legal_and_illegal_actions_never_crash(h: Helpers, config: str) -> None:
     match = h.riichi_match(rounds=1) if config == "RIICHI_LIKE" else None
     table = h.make_table(getattr(h, config), match=match, hands=2)
     state, _ = start(table, f"fuzz-{config}")
@@ -392,7 +401,7 @@ def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
             state, _ = step(state, bots[seat].act(view_for(state, seat)))
             continue
         kind = stream.choice(ACTION_TYPES)
-        fields = {"seat": stream.below(6) - 1}
+        fields: dict[str, int | tuple[int, int] | None] = {"seat": stream.below(6) - 1}
         names = kind.__dataclass_fields__
         if "tile" in names:
             fields["tile"] = stream.below(46) - 1
@@ -412,7 +421,7 @@ def test_fuzz_legal_and_illegal_actions_never_crash(h, config: str) -> None:
     assert refused > 100
 
 
-def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
+def test_win_context_flags_last_tile_draw_and_claim(h: Helpers) -> None:
     hands = ["123456789m46p11z", *CLAIMS[1:]]
     rules = replace(h.PLAIN, first_turn=FirstTurnRules())
     table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="5p"))
@@ -440,7 +449,9 @@ def test_win_context_flags_last_tile_draw_and_claim(h) -> None:
 
 
 @pytest.mark.parametrize(("any_call", "nagashi"), [(True, ()), (False, (0, 1))])
-def test_a_call_anywhere_voids_nagashi_in_the_seed_reading(h, any_call, nagashi) -> None:
+def test_a_call_anywhere_voids_nagashi_in_the_seed_reading(
+    h: Helpers, any_call: bool, nagashi: tuple[int, ...]
+) -> None:
     # seed 004 選択ルール: any chi, pon or kan of the hand (a concealed kong included) voids
     # it; the other reading only counts calls on the player's own discards
     # (the reading is riichi's own hook, rulesets/riichi/table.nagashi, on a plain table)
@@ -464,7 +475,7 @@ def test_a_call_anywhere_voids_nagashi_in_the_seed_reading(h, any_call, nagashi)
     assert ended.result.outcome == "exhaustive_draw" and ended.result.nagashi == nagashi
 
 
-def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h) -> None:
+def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h: Helpers) -> None:
     # Zung Jung reads chiihou as a win on East's first discard (zung-jung.md 9.4.2)
     hands = [CLAIMS[0], "123456789m45p11z", *CLAIMS[2:]]
     for self_drawn in (True, False):
@@ -474,7 +485,7 @@ def test_chiihou_is_flagged_only_where_it_is_a_self_draw(h) -> None:
         assert win_context(state, 1, T("5p"), tsumo=True).chiihou is self_drawn
 
 
-def test_last_tile_of_its_kind_counts_visible_copies(h) -> None:
+def test_last_tile_of_its_kind_counts_visible_copies(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), THREE_WAITS, draws="5p"))
     state, _ = start(table, "kind")
     state, _ = step(state, Discard(seat=0, tile=T("5p")))
@@ -493,7 +504,7 @@ def test_last_tile_of_its_kind_counts_visible_copies(h) -> None:
     assert not win_context(partly, 1, T("5p"), tsumo=False).last_tile_of_kind
 
 
-def test_any_call_ends_ippatsu(h) -> None:
+def test_any_call_ends_ippatsu(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, wall=h.arrange(WallSpec(), CLAIMS, draws="5p"))
     state, _ = start(table, "ippatsu")
     hand = state.hand
@@ -507,7 +518,7 @@ def test_any_call_ends_ippatsu(h) -> None:
     assert state.hand is not None and not state.hand.seats[3].ippatsu
 
 
-def test_step_is_decide_then_evolve(h) -> None:
+def test_step_is_decide_then_evolve(h: Helpers) -> None:
     """The plan's names: ``decide`` gives the events, folding ``evolve`` over them gives
     the state; ``step`` is both in one pass (engine.decide)."""
     table = h.make_table(h.RIICHI_LIKE, hands=1)

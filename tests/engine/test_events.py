@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 
-from engine.events import EVENT_TYPES, event_from_json, event_to_json
+from engine.events import EVENT_TYPES, Event, event_from_json, event_to_json
 from engine.simulate import greedy_bots, play_match, random_bots
+from tests.engine.conftest import Helpers
 
 
-def collect(h) -> dict[str, object]:
-    seen: dict[str, object] = {}
+def collect(h: Helpers) -> dict[str, Event]:
+    seen: dict[str, Event] = {}
     tables = [
         h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1)),
         h.make_table(h.MCR_LIKE, hands=4),
@@ -27,7 +28,7 @@ def collect(h) -> dict[str, object]:
     return seen
 
 
-def test_every_event_type_round_trips(h) -> None:
+def test_every_event_type_round_trips(h: Helpers) -> None:
     from engine.events import DoraRevealed, Furiten, KongDeclared, RiichiAccepted, TimeCalled
     from engine.melds import Meld, MeldType
 

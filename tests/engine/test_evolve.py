@@ -12,9 +12,10 @@ from engine.evolve import evolve
 from engine.simulate import acting_seat, play_match, random_bots
 from engine.state import MatchState
 from engine.views import view_for
+from tests.engine.conftest import Helpers
 
 
-def test_folding_the_events_gives_the_stepped_state(h) -> None:
+def test_folding_the_events_gives_the_stepped_state(h: Helpers) -> None:
     table = h.make_table(h.RIICHI_LIKE, hands=2)
     state, events = start(table, "fold")
     folded = MatchState(table=table, seed="fold")
@@ -33,7 +34,7 @@ def test_folding_the_events_gives_the_stepped_state(h) -> None:
         state = new
 
 
-def test_a_drawn_tile_that_is_not_the_walls_is_refused(h) -> None:
+def test_a_drawn_tile_that_is_not_the_walls_is_refused(h: Helpers) -> None:
     table = h.make_table(h.PLAIN)
     state, events = start(table, "bad")
     drew = next(e for e in reversed(events) if isinstance(e, Drew))
@@ -44,7 +45,7 @@ def test_a_drawn_tile_that_is_not_the_walls_is_refused(h) -> None:
         evolve(state, Answered(seat=1, action=None))  # type: ignore[arg-type]
 
 
-def test_prompt_changes_except_for_private_answers(h) -> None:
+def test_prompt_changes_except_for_private_answers(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, hands=1)
     record = play_match(table, "prompt", random_bots)
     state = MatchState(table=table, seed="prompt")

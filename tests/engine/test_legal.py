@@ -4,7 +4,9 @@ on by test-double TableRules (riichi-like, Three-Kingdoms-like, Zung-Jung-like).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -37,13 +39,14 @@ from engine.notation import parse_tile, parse_tiles
 from engine.shapes import ShapeRules, shanten, shanten_standard, waits
 from engine.shapes import is_complete as complete_shape
 from engine.simulate import play_match, random_bots
-from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState, update
+from engine.state import DiscardRecord, MatchState, MeldRecord, Phase, SeatState, Table, update
 from engine.table_rules import Abort, FuritenRules, Kuikae
 from engine.wall import WallSpec
 from engine.wins import is_furiten, win_context
 from rulesets.riichi.options import RiichiOptions
 from rulesets.riichi.table import nagashi as riichi_nagashi
 from rulesets.riichi.table import tenpai_at_draw as riichi_tenpai
+from tests.engine.conftest import Helpers
 
 T = parse_tile
 
@@ -61,7 +64,13 @@ def isolated(counts: list[int]) -> int:
     return n
 
 
-def riichi_table(h, hands, draws="", dead=None, **rules):
+def riichi_table(
+    h: Helpers,
+    hands: Sequence[str],
+    draws: str = "",
+    dead: Mapping[int, str] | None = None,
+    **rules: Any,
+) -> Table:
     spec = h.RIICHI_LIKE.wall
     wall = h.arrange(spec, hands, draws=draws, dead=dead)
     return h.make_table(replace(h.RIICHI_LIKE, **rules), match=h.riichi_match(), wall=wall)
@@ -86,7 +95,7 @@ def with_seat(state: MatchState, seat: int, **changes: object) -> MatchState:
     return update(state, hand=update(hand, seats=tuple(seats)))
 
 
-def test_riichi_declaration_deposit_and_lock(h) -> None:
+def test_riichi_declaration_deposit_and_lock(h: Helpers) -> None:
     table = riichi_table(h, RIICHI_HANDS, draws="7z6z5z4z3z")
     state, _ = start(table, "r")
     riichi = [a for a in legal_actions(state, 0) if isinstance(a, Discard) and a.riichi]
@@ -108,7 +117,7 @@ def test_riichi_declaration_deposit_and_lock(h) -> None:
     assert hand is not None and not hand.seats[0].ippatsu  # the next discard ends ippatsu
 
 
-def test_riichi_conditions(h) -> None:
+def test_riichi_conditions(h: Helpers) -> None:
     table = riichi_table(h, RIICHI_HANDS, draws="7z")
     state, _ = start(table, "r")
     poor = update(state, scores=(999, 25000, 25000, 26001))
@@ -119,7 +128,7 @@ def test_riichi_conditions(h) -> None:
     assert not any(isinstance(a, Discard) and a.riichi for a in legal_actions(late, 0))
 
 
-def test_ron_on_the_riichi_discard_takes_no_deposit(h) -> None:
+def test_ron_on_the_riichi_discard_takes_no_deposit(h: Helpers) -> None:
     table = riichi_table(h, RON_ON_7Z, draws="7z")
     state, _ = start(table, "r")
     state, _ = step(state, Discard(seat=0, tile=T("7z"), riichi=True))
@@ -131,7 +140,7 @@ def test_ron_on_the_riichi_discard_takes_no_deposit(h) -> None:
     assert sum(state.scores) + state.pot == 100000
 
 
-def test_passing_a_win_is_temporary_furiten_until_own_discard(h) -> None:
+def test_passing_a_win_is_temporary_furiten_until_own_discard(h: Helpers) -> None:
     table = riichi_table(h, RON_ON_7Z, draws="7z9m")
     state, _ = start(table, "r")
     state, _ = step(state, Discard(seat=0, tile=T("7z")))
@@ -145,7 +154,7 @@ def test_passing_a_win_is_temporary_furiten_until_own_discard(h) -> None:
     assert hand is not None and not hand.seats[1].furiten_temp
 
 
-def test_permanent_and_riichi_furiten(h) -> None:
+def test_permanent_and_riichi_furiten(h: Helpers) -> None:
     rules = h.RIICHI_LIKE
     ready = SeatState(hand=tuple(sorted(parse_tiles("123p456p789p11s77z"))))
     assert not is_furiten(rules, ready)
@@ -154,7 +163,7 @@ def test_permanent_and_riichi_furiten(h) -> None:
     assert not is_furiten(h.PLAIN, replace(ready, discards=(DiscardRecord(T("1s")),)))
 
 
-def test_a_furiten_seat_is_not_offered_the_win(h) -> None:
+def test_a_furiten_seat_is_not_offered_the_win(h: Helpers) -> None:
     table = riichi_table(h, RON_ON_7Z, draws="7z")
     state, _ = start(table, "r")
     state = with_seat(state, 1, discards=(DiscardRecord(T("1s")),))
@@ -164,7 +173,7 @@ def test_a_furiten_seat_is_not_offered_the_win(h) -> None:
     assert any(isinstance(e, Furiten) for e in events)
 
 
-def test_kuikae_forbids_the_swap(h) -> None:
+def test_kuikae_forbids_the_swap(h: Helpers) -> None:
     hands = ["1234m1234s789s12z", "234p67p59m59s3467z", "5511p99p2678m68s5z", "2288p37m67s12345z"]
     hands[1] = "34p67p2p59m59s3467z"
     cases = ((Kuikae.FORBIDDEN, True), (Kuikae.SUJI_ALLOWED, False), (Kuikae.ALLOWED, False))
@@ -179,7 +188,7 @@ def test_kuikae_forbids_the_swap(h) -> None:
         assert (T("2p") not in discards) == forbidden
 
 
-def test_four_winds_abort(h) -> None:
+def test_four_winds_abort(h: Helpers) -> None:
     hands = ["1z123m456m789m125p", "1z123s456s789s348p", "1z234m567m234s567p", "1z234p678p345s678s"]
     rules = replace(h.PLAIN, aborts=frozenset({Abort.FOUR_WINDS}))
     table = h.make_table(rules, wall=h.arrange(WallSpec(), hands, draws="9p9m9s9p"))
@@ -191,7 +200,7 @@ def test_four_winds_abort(h) -> None:
     assert ended.result.outcome == "abortive_draw" and ended.result.abort == "four_winds"
 
 
-def test_nine_terminals(h) -> None:
+def test_nine_terminals(h: Helpers) -> None:
     hands = ["19m19p19s12345z23m", "34p67p159m59s3467z", "5511p99p2678m68s5z", "2288p37m67s12345z"]
     hands[0] = "19m19p19s12345z23m"
     rules = replace(h.PLAIN, aborts=frozenset({Abort.NINE_TERMINALS}))
@@ -206,7 +215,7 @@ def test_nine_terminals(h) -> None:
     assert DeclareAbort(seat=0) not in legal_actions(state, 0)
 
 
-def test_four_riichi_abort(h) -> None:
+def test_four_riichi_abort(h: Helpers) -> None:
     table = riichi_table(h, RIICHI_HANDS, draws="7z")
     state, _ = start(table, "r")
     for s in (1, 2, 3):
@@ -219,7 +228,7 @@ def test_four_riichi_abort(h) -> None:
 KONG_HANDS = ["1111m456m789m1p34s", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m1379p19s567z"]
 
 
-def test_concealed_kong_reveals_kan_dora_and_draws_from_the_dead_wall(h) -> None:
+def test_concealed_kong_reveals_kan_dora_and_draws_from_the_dead_wall(h: Helpers) -> None:
     table = riichi_table(h, KONG_HANDS, draws="7z", dead={0: "9p", 4: "1z", 5: "2z"})
     state, _ = start(table, "k")
     hand = state.hand
@@ -234,7 +243,7 @@ def test_concealed_kong_reveals_kan_dora_and_draws_from_the_dead_wall(h) -> None
     assert hand.remaining() == before - 1  # the dead wall is replenished from the live wall
 
 
-def test_kong_limit_and_four_kong_abort(h) -> None:
+def test_kong_limit_and_four_kong_abort(h: Helpers) -> None:
     table = riichi_table(h, KONG_HANDS, draws="7z", dead={0: "9p"})
     state, _ = start(table, "k")
     hand = state.hand
@@ -248,7 +257,7 @@ def test_kong_limit_and_four_kong_abort(h) -> None:
     assert ended.result.abort == "four_kongs"
 
 
-def test_zung_jung_replacements_come_from_the_back_of_the_drawable_part(h) -> None:
+def test_zung_jung_replacements_come_from_the_back_of_the_drawable_part(h: Helpers) -> None:
     spec = h.ZUNG_JUNG_LIKE.wall
     hands = ["1111m456m789m1p34s", *KONG_HANDS[1:]]
     wall = h.arrange(spec, hands, draws="7z")
@@ -264,7 +273,7 @@ def test_zung_jung_replacements_come_from_the_back_of_the_drawable_part(h) -> No
     assert state.hand is not None and state.hand.remaining() == before - 1
 
 
-def test_no_call_for_a_riichi_seat(h) -> None:
+def test_no_call_for_a_riichi_seat(h: Helpers) -> None:
     table = riichi_table(h, RON_ON_7Z, draws="7z")
     state, _ = start(table, "r")
     state = with_seat(state, 1, riichi=True, riichi_accepted=True)
@@ -272,7 +281,7 @@ def test_no_call_for_a_riichi_seat(h) -> None:
     assert {type(a) for a in legal_actions(state, 1)} == {Win, Pass}
 
 
-def test_thirteen_orphans_may_rob_a_concealed_kong(h) -> None:
+def test_thirteen_orphans_may_rob_a_concealed_kong(h: Helpers) -> None:
     hands = ["9999m456m78p1p345s", "2468m2468p2468s5z", "1m1p9p1s9s12345677z", "3568m3579p68s567z"]
     table = riichi_table(h, hands, draws="7p", dead={0: "2p"})
     state, _ = start(table, "o")
@@ -292,7 +301,7 @@ def test_thirteen_orphans_may_rob_a_concealed_kong(h) -> None:
     assert not any(isinstance(e, ClaimWindowOpened) for e in events)
 
 
-def test_kan_dora_after_discard_for_a_melded_kong(h) -> None:
+def test_kan_dora_after_discard_for_a_melded_kong(h: Helpers) -> None:
     hands = ["123m456m789m11p34s", "555z2468m2468p68s", "2468m2468p2468s6z", "13579m1379p19s67z"]
     table = riichi_table(h, hands, draws="5z", dead={0: "9p", 4: "1z", 5: "2z"})
     state, _ = start(table, "d")
@@ -484,7 +493,9 @@ LOCKED = ["111m456p789p23s55z", "2468m2468p2468s5z", "2468m2468p2468s6z", "3579m
     ("hand", "allowed"),
     [("111m456p789p23s55z", True), ("1112m456p789p123s", False)],
 )
-def test_riichi_concealed_kong_only_when_the_waits_stay(h, hand: str, allowed: bool) -> None:
+def test_riichi_concealed_kong_only_when_the_waits_stay(
+    h: Helpers, hand: str, allowed: bool
+) -> None:
     table = riichi_table(h, [hand, *LOCKED[1:]], draws="1m", dead={0: "9s"})
     state, _ = start(table, "lock")
     state = with_seat(state, 0, riichi=True, riichi_accepted=True)
@@ -493,7 +504,7 @@ def test_riichi_concealed_kong_only_when_the_waits_stay(h, hand: str, allowed: b
     assert [a for a in legal if isinstance(a, Discard)] == [Discard(seat=0, tile=T("1m"))]
 
 
-def test_riichi_furiten_lasts_for_the_hand(h) -> None:
+def test_riichi_furiten_lasts_for_the_hand(h: Helpers) -> None:
     table = riichi_table(h, RON_ON_7Z, draws="7z9m")
     state, _ = start(table, "rf")
     state = with_seat(state, 1, riichi=True, riichi_accepted=True)
@@ -505,7 +516,7 @@ def test_riichi_furiten_lasts_for_the_hand(h) -> None:
     assert is_furiten(table.rules, hand.seats[1])
 
 
-def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
+def test_exhaustive_draws_record_tenpai_and_nagashi(h: Helpers) -> None:
     table = replace(
         h.make_table(h.RIICHI_LIKE, match=h.riichi_match(rounds=1)),
         nagashi=riichi_nagashi(RiichiOptions(nagashi_mangan=True)),
@@ -522,7 +533,7 @@ def test_exhaustive_draws_record_tenpai_and_nagashi(h) -> None:
             assert all(t >= 27 or t % 9 in (0, 8) for seat, t in r.discards if seat == s)
 
 
-def test_riichi_only_furiten_spares_other_seats(h) -> None:
+def test_riichi_only_furiten_spares_other_seats(h: Helpers) -> None:
     rules = h.THREE_KINGDOMS_LIKE
     ready = SeatState(
         hand=tuple(sorted(parse_tiles("123p456p789p123m11s77z"))),
@@ -533,8 +544,9 @@ def test_riichi_only_furiten_spares_other_seats(h) -> None:
     assert not is_furiten(rules, replace(ready, furiten_temp=True))
 
 
-def test_double_riichi_flag_follows_the_rules(h) -> None:
+def test_double_riichi_flag_follows_the_rules(h: Helpers) -> None:
     hands = ["123m456m789m11p34s", *RIICHI_HANDS[1:]]
+    assert h.RIICHI_LIKE.riichi is not None
     for allowed in (True, False):
         riichi = replace(h.RIICHI_LIKE.riichi, double_riichi=allowed)
         table = riichi_table(h, hands, draws="7z6z5z4z2s", riichi=riichi)
@@ -550,7 +562,7 @@ def test_double_riichi_flag_follows_the_rules(h) -> None:
 OTHERS = ["123m123p123s1234z", "234m234p234s1234z", "345m345p345s5566z"]
 
 
-def test_riichi_kong_that_changes_the_waits_is_refused(h) -> None:
+def test_riichi_kong_that_changes_the_waits_is_refused(h: Helpers) -> None:
     """riichi.md §6: ``6677778888999m`` waits on 5m, 6m and 9m; after a kong of the drawn
     fourth 9m only 6m and 9m would complete it (and the 9m no longer exists)."""
     table = riichi_table(h, ["6677778888999m", *OTHERS], draws="9m", dead={0: "9s"})
@@ -561,7 +573,7 @@ def test_riichi_kong_that_changes_the_waits_is_refused(h) -> None:
     assert [a for a in legal if isinstance(a, Discard)] == [Discard(seat=0, tile=T("9m"))]
 
 
-def test_riichi_on_a_furiten_wait_of_the_tile_discarded(h) -> None:
+def test_riichi_on_a_furiten_wait_of_the_tile_discarded(h: Helpers) -> None:
     """riichi.md §5, §6: discarding a 6m from ``56666777889999m`` leaves a hand waiting on
     6m (one copy unseen): ready, so the (furiten) riichi may be declared."""
     table = riichi_table(h, ["5666677788999m", *OTHERS], draws="9m")
@@ -570,7 +582,7 @@ def test_riichi_on_a_furiten_wait_of_the_tile_discarded(h) -> None:
     assert T("6m") in riichi
 
 
-def test_riichi_on_a_special_shape_plus_a_set(h) -> None:
+def test_riichi_on_a_special_shape_plus_a_set(h: Helpers) -> None:
     """Three Kingdoms §5.1, §7: seven pairs plus a set is a winning shape, so a hand one
     tile from it may declare riichi."""
     table = h.make_table(
@@ -592,7 +604,7 @@ def test_riichi_on_a_special_shape_plus_a_set(h) -> None:
 
 
 @pytest.mark.parametrize("per_tile", [False, True])
-def test_a_passed_winning_tile_blocks_itself_or_the_whole_hand(h, per_tile: bool) -> None:
+def test_a_passed_winning_tile_blocks_itself_or_the_whole_hand(h: Helpers, per_tile: bool) -> None:
     """Seat 1 in riichi waits on 4s and 7s and lets a 7s pass: the Japanese reading blocks
     every discard win for the rest of the hand, the per-tile one only the 7s."""
     rules = replace(
@@ -619,7 +631,7 @@ def test_a_passed_winning_tile_blocks_itself_or_the_whole_hand(h, per_tile: bool
     assert (Win(seat=1) in legal_actions(state, 1)) is per_tile
 
 
-def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
+def test_riichi_with_a_concealed_kong_as_the_extra_set(h: Helpers) -> None:
     """Three Kingdoms §5.1: the extra set of a special shape may be a meld; a concealed kong
     keeps the hand concealed, so thirteen orphans one tile away may declare riichi."""
     table = h.make_table(h.THREE_KINGDOMS_LIKE)
@@ -631,7 +643,7 @@ def test_riichi_with_a_concealed_kong_as_the_extra_set(h) -> None:
     assert riichi == {T("5m")}
 
 
-def test_per_tile_furiten_blocks_only_the_kinds_discarded_or_passed(h) -> None:
+def test_per_tile_furiten_blocks_only_the_kinds_discarded_or_passed(h: Helpers) -> None:
     """Three Kingdoms Q5 ``literal``: a riichi player may not win by discard on a kind it
     discarded or let pass after riichi; the other winning tiles stay open."""
     rules = replace(h.THREE_KINGDOMS_LIKE, furiten=FuritenRules(riichi_only=True, per_tile=True))

@@ -3,11 +3,13 @@ the riichi-style session (dealer repeat, honba, deposits, bust, all-last, west r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine.match import RenchanMatch, RotatingMatch, final_scores, net, rank_rows
-from engine.state import HandResult, MatchState, Payment, Table, WinRecord
-from engine.table_rules import TableRules
+from engine.state import DrawKind, HandResult, MatchState, Payment, Table, WinRecord
+from engine.table_rules import HandSetup, TableRules
 
 
 def state(scores: tuple[int, ...], hands_played: int = 1, pot: int = 0) -> MatchState:
@@ -16,8 +18,13 @@ def state(scores: tuple[int, ...], hands_played: int = 1, pot: int = 0) -> Match
 
 
 def result(
-    dealer: int, rnd: int, honba: int = 0, outcome: str = "exhaustive_draw", winners=(), tenpai=()
-):
+    dealer: int,
+    rnd: int,
+    honba: int = 0,
+    outcome: DrawKind = "exhaustive_draw",
+    winners: Sequence[int] = (),
+    tenpai: Sequence[int] = (),
+) -> HandResult:
     wins = tuple(WinRecord(w, None, 0, False, None, None, ()) for w in winners)  # type: ignore[arg-type]
     return HandResult(
         hand_number=0,
@@ -25,9 +32,9 @@ def result(
         round_wind=rnd,
         honba=honba,
         seating=(0, 1, 2, 3),
-        outcome=outcome,  # type: ignore[arg-type]
+        outcome=outcome,
         wins=wins,
-        tenpai=tuple(tenpai),
+        tenpai=tuple(bool(t) for t in tenpai),
     )
 
 
@@ -36,7 +43,7 @@ SEATINGS = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 
 def test_rotating_session_with_seat_changes_by_round() -> None:
     rules = RotatingMatch(hands=16, round_seatings=SEATINGS)
-    setups = [rules.first_hand()]
+    setups: list[HandSetup | None] = [rules.first_hand()]
     for h in range(1, 17):
         setups.append(rules.next_hand(state((0,) * 4, hands_played=h), result(0, 1)))
     assert setups[-1] is None
@@ -81,7 +88,7 @@ EVEN = (25000, 25000, 25000, 25000)
         (result(1, 1, 0, "abortive_draw"), 1, 1),
     ],
 )
-def test_dealer_rotation_and_honba(res, dealer: int, honba: int) -> None:
+def test_dealer_rotation_and_honba(res: HandResult, dealer: int, honba: int) -> None:
     setup = R.next_hand(state(EVEN), res)
     assert setup is not None and setup.dealer == dealer and setup.honba == honba
 

@@ -12,12 +12,13 @@ from engine.replay import rebuild, replay
 from engine.ruleset import table_for
 from engine.simulate import greedy_bots, play_match, random_bots
 from rulesets.mcr import RULESET as MCR
+from tests.engine.conftest import Helpers
 
 CONFIGS = ["MCR", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE"]
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-def test_recorded_games_replay_exactly(h, config: str) -> None:
+def test_recorded_games_replay_exactly(h: Helpers, config: str) -> None:
     if config == "MCR":
         table = table_for(MCR, {"hands_per_session": 4})
     else:
@@ -38,7 +39,7 @@ def test_recorded_games_replay_exactly(h, config: str) -> None:
         assert rebuilt.hand == record.state.hand
 
 
-def test_a_tampered_log_is_refused(h) -> None:
+def test_a_tampered_log_is_refused(h: Helpers) -> None:
     table = h.make_table(h.PLAIN, hands=1)
     record = play_match(table, "tamper", random_bots)
     actions = list(record.actions)

@@ -100,7 +100,7 @@ def test_bad_catalogues() -> None:
 
 def test_exclusions_reach_past_the_first_machine_word() -> None:
     # 100 patterns: p0 excludes p99, p70 excludes p1 (a later pattern dropping an earlier)
-    defs = [PatternDef(f"p{i}", "", "", "", 1) for i in range(100)]
+    defs: list[PatternDef[object]] = [PatternDef(f"p{i}", "", "", "", 1) for i in range(100)]
     defs[0] = PatternDef("p0", "", "", "", 1, excludes=("p99",))
     defs[70] = PatternDef("p70", "", "", "", 1, excludes=("p1",))
     ps = PatternSet(defs)

@@ -5,6 +5,7 @@ import pytest
 from engine.melds import Meld
 from engine.notation import parse_tiles
 from engine.shapes import (
+    Block,
     BlockKind,
     Shape,
     ShapeRules,
@@ -29,7 +30,9 @@ def c(text: str) -> list[int]:
     return counts_of(parse_tiles(text))
 
 
-def as_ref(decomps: list) -> set:
+def as_ref(
+    decomps: list[tuple[tuple[Block, ...], int]]
+) -> set[tuple[tuple[tuple[str, int], ...], int]]:
     return {(tuple(sorted((b.kind.value, b.tile) for b in sets)), pair) for sets, pair in decomps}
 
 
@@ -105,7 +108,10 @@ def test_waits_respect_fifth_copy() -> None:
 
 def test_nine_gates_readings() -> None:
     assert {a.wait for a in arrangements(c("11123455678999m"), [], 4)} == {Wait.SINGLE}
-    on_one = {(a.wait, a.win_block.kind) for a in arrangements(c("11112345678999m"), [], 0)}
+    on_one: set[tuple[Wait, BlockKind]] = set()
+    for a in arrangements(c("11112345678999m"), [], 0):
+        assert a.win_block is not None
+        on_one.add((a.wait, a.win_block.kind))
     assert on_one == {(Wait.PUNG, BlockKind.PUNG), (Wait.TWO_SIDED, BlockKind.CHOW)}
 
 

@@ -8,6 +8,7 @@ import pytest
 from engine.ruleset import table_for
 from engine.simulate import greedy_bots, play_match, random_bots
 from rulesets.mcr import RULESET as MCR
+from tests.engine.conftest import Helpers
 
 MCR_SHORT = table_for(MCR, {"hands_per_session": 4})
 MCR_FULL = table_for(MCR)
@@ -38,7 +39,7 @@ CONFIGS = ["MCR_LIKE", "RIICHI_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE", "
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-def test_other_mechanisms_keep_every_invariant(h, config: str) -> None:
+def test_other_mechanisms_keep_every_invariant(h: Helpers, config: str) -> None:
     rules = getattr(h, config)
     match = h.riichi_match(rounds=1) if config == "RIICHI_LIKE" else None
     table = h.make_table(rules, match=match, hands=8)
@@ -47,7 +48,7 @@ def test_other_mechanisms_keep_every_invariant(h, config: str) -> None:
         assert record.state.over and record.stats.hands >= 4
 
 
-def test_thousands_of_hands_leak_nothing(h) -> None:
+def test_thousands_of_hands_leak_nothing(h: Helpers) -> None:
     """2000+ hands over the mechanisms with the most hidden state (dead wall, ura
     indicators, face-down kongs, flowers), every event redacted for all five viewers."""
     configs = [

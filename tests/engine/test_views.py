@@ -14,8 +14,10 @@ from engine.events import Dealt, DoraRevealed, Drew, HandStarted
 from engine.rng import SeededStream
 from engine.simulate import acting_seat
 from engine.state import MatchState, Phase, update
+from engine.table_rules import TableRules
 from engine.views import redact, view_for, view_to_json
 from engine.wall import Wall
+from tests.engine.conftest import Helpers
 
 
 def perturb(state: MatchState, viewer: int | None, stream: SeededStream) -> MatchState:
@@ -50,7 +52,7 @@ def perturb(state: MatchState, viewer: int | None, stream: SeededStream) -> Matc
 @pytest.mark.parametrize(
     "config", ["RIICHI_LIKE", "MCR_LIKE", "THREE_KINGDOMS_LIKE", "FLOWERS_ON_TURN"]
 )
-def test_views_do_not_depend_on_hidden_tiles(h, config: str) -> None:
+def test_views_do_not_depend_on_hidden_tiles(h: Helpers, config: str) -> None:
     table = h.make_table(getattr(h, config), hands=2)
     state, _ = start(table, f"views-{config}")
     bots = [RandomBot(f"views-{config}", s) for s in range(4)]
@@ -70,7 +72,7 @@ def test_views_do_not_depend_on_hidden_tiles(h, config: str) -> None:
     assert checked > 100
 
 
-def test_a_view_serialises_and_hides_other_hands(h) -> None:
+def test_a_view_serialises_and_hides_other_hands(h: Helpers) -> None:
     table = h.make_table(h.MCR_LIKE)
     state, events = start(table, "json")
     for viewer in (0, 2, None):
@@ -85,17 +87,19 @@ def test_a_view_serialises_and_hides_other_hands(h) -> None:
     for ev in events:
         if isinstance(ev, Dealt | Drew):
             seen = redact(ev, None)
-            assert seen is not None
+            assert isinstance(seen, Dealt | Drew)
             assert (seen.tiles if isinstance(seen, Dealt) else seen.tile) is None
 
 
 @pytest.mark.parametrize(
     "config", ["RIICHI_LIKE", "MCR_LIKE", "THREE_KINGDOMS_LIKE", "ZUNG_JUNG_LIKE"]
 )
-def test_views_count_the_live_and_dead_wall_and_show_logged_indicators(h, config: str) -> None:
+def test_views_count_the_live_and_dead_wall_and_show_logged_indicators(
+    h: Helpers, config: str
+) -> None:
     """Every tile is drawn, still drawable, or in the dead wall; the indicators a view shows
     are exactly the ones the public log revealed, the first one at the hand's start."""
-    rules = getattr(h, config)
+    rules: TableRules = getattr(h, config)
     table = h.make_table(rules, hands=1)
     state, events = start(table, f"walls-{config}")
     bots = [RandomBot(f"walls-{config}", s) for s in range(4)]

@@ -7,6 +7,8 @@ table's ``TableCaches`` (twice: a miss, then a hit) and without, for every kind.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.bots.greedy import GreedyBot
@@ -43,7 +45,7 @@ def _seat_states(table: Table, seed: str, actions: int) -> list[SeatState]:
     [(MCR, {}), (RIICHI, {}), (ZUNG_JUNG, {}), (THREE_KINGDOMS, {"riichi_furiten": "literal"})],
 )
 def test_memos_answer_as_the_functions_do(
-    ruleset: TableRuleset, options: dict[str, object]
+    ruleset: TableRuleset[Any], options: dict[str, object]
 ) -> None:
     table = table_for(ruleset, options)
     rules = table.rules
