@@ -140,7 +140,7 @@ async def _play_mjai(games: int, seed: str, command: str, every: int, first: int
                 view = view_for(state, seat)
                 if seat in seats:
                     out.answers += 1
-                    action = await seats[seat].decide(view)
+                    action = await seats[seat].act(view)
                     if action is None:
                         out.replaced += 1
                         action = fallback(state, seat, view.legal)
