@@ -177,7 +177,7 @@ def fresh_database(admin_url: str) -> str:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.port:  # a fixed port range, for a machine shared with other servers
         ports = iter(range(args.port, args.port + 100))
-        local.free_port = lambda: next(ports)  # type: ignore[assignment]
+        local.free_port = lambda: next(ports)
     workdir = Path(tempfile.mkdtemp(prefix="jantaku-cluster-bench-"))
     cluster = LocalCluster(
         database_url=fresh_database(args.postgres),

@@ -49,13 +49,19 @@ def main() -> None:
         rng = random.Random(n_sets)
         complete = [complete_hand(rng, n_sets) for _ in range(args.hands)]
         ready = sample_hands(seed=n_sets, n=args.hands, n_sets=n_sets)
-        rate(
-            f"decompositions ({tiles + 1} tiles)",
-            complete,
-            lambda c, n=n_sets: shapes.decompose(c, n),
-        )
-        rate(f"waits ({tiles} tiles)", ready, lambda c, n=n_sets: shapes.waits(c, 0, n_sets=n))
-        rate(f"shanten ({tiles} tiles)", ready, lambda c, n=n_sets: shapes.shanten(c, 0, n_sets=n))
+
+        def decompose(c: list[int], n: int = n_sets) -> object:
+            return shapes.decompose(c, n)
+
+        def waits(c: list[int], n: int = n_sets) -> object:
+            return shapes.waits(c, 0, n_sets=n)
+
+        def shanten(c: list[int], n: int = n_sets) -> object:
+            return shapes.shanten(c, 0, n_sets=n)
+
+        rate(f"decompositions ({tiles + 1} tiles)", complete, decompose)
+        rate(f"waits ({tiles} tiles)", ready, waits)
+        rate(f"shanten ({tiles} tiles)", ready, shanten)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ def main() -> None:
     no_oracle = 0
     kinds: Counter[str] = Counter()
     seen: Counter[str] = Counter()
-    examples = []
+    examples: list[str] = []
     t0 = time.perf_counter()
     for win in generate(args.seed, args.hands):
         ours = RULESET.score(win, options)

@@ -28,7 +28,7 @@ FORBIDDEN = {
 
 def imported_roots(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found = []
+    found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name.split(".")[0]) for alias in node.names)

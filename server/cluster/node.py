@@ -413,7 +413,8 @@ class ClusterNode:
                 await asyncio.sleep(self.interval)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    aclose: Any = pubsub.aclose  # untyped in older redis-py (pyproject: redis>=5)
+                    await aclose()
 
     # ------------------------------------------------------------------ relay
 

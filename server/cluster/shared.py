@@ -189,7 +189,8 @@ class ClusterShared:
                 await asyncio.sleep(self.node.interval)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    aclose: Any = pubsub.aclose  # untyped in older redis-py (pyproject: redis>=5)
+                    await aclose()
 
     def _spawn(self, coro: Any, name: str) -> None:
         task = asyncio.create_task(coro, name=name)

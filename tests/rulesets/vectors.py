@@ -30,7 +30,9 @@ def load_vectors(ruleset_id: str) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def run_vector(ruleset: Ruleset, obj: dict[str, Any], meta: Iterable[str] = META) -> dict[str, Any]:
+def run_vector(
+    ruleset: Ruleset[Any], obj: dict[str, Any], meta: Iterable[str] = META
+) -> dict[str, Any]:
     """The hand-jsonl output object for one vector (``invalid_input`` for a bad hand)."""
     skip = set(meta)
     hand = {k: v for k, v in obj.items() if k not in skip}

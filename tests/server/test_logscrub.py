@@ -193,9 +193,11 @@ def test_no_secret_in_logs_errors_or_exports_after_a_match(tmp_path: Path) -> No
             ).text
         )
         for fmt in ("json", "csv", "events"):
-            r = CliRunner().invoke(app, ["export", "--match", tid, "--format", fmt, "--url", db])
-            assert r.exit_code == 0, r.output
-            bodies.append(r.output)
+            result = CliRunner().invoke(
+                app, ["export", "--match", tid, "--format", fmt, "--url", db]
+            )
+            assert result.exit_code == 0, result.output
+            bodies.append(result.output)
     finally:
         http.close()
         proc.terminate()

@@ -1,3 +1,4 @@
+from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 
 import pytest
@@ -16,7 +17,7 @@ def test_unknown_id_is_a_clear_error() -> None:
 
 
 @pytest.fixture
-def fake_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+def fake_entry_points(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     eps = [
         EntryPoint("notruleset", "json:dumps", registry.GROUP),
         EntryPoint("missing", "no_such_module_here:RULESET", registry.GROUP),

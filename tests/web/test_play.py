@@ -40,15 +40,18 @@ def create_table(
             page.select_option(f"#opt-{name}", value=text)
     for i, seat in enumerate(seats):
         page.select_option(f"#seat-{i}", seat)
-    for sel, value in zip(("#t-move", "#t-claim", "#t-bank"), timers, strict=True):
-        page.fill(sel, str(value))
+    for sel, timer in zip(("#t-move", "#t-claim", "#t-bank"), timers, strict=True):
+        page.fill(sel, str(timer))
     page.click("#create-btn")
     page.wait_for_selector("#share code")
     return str(page.text_content("#share code"))
 
 
 def my_tiles(page: Any) -> list[str]:
-    return page.eval_on_selector_all("#my-hand [data-tile]", "els => els.map(e => e.dataset.tile)")
+    tiles: list[str] = page.eval_on_selector_all(
+        "#my-hand [data-tile]", "els => els.map(e => e.dataset.tile)"
+    )
+    return tiles
 
 
 def play_out(

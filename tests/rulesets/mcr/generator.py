@@ -11,6 +11,7 @@ kept consistent (a replacement-tile win has a kong, a robbed tile is not held...
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypedDict
 
 from engine.context import WinContext
 from engine.melds import Meld, MeldType
@@ -33,6 +34,17 @@ PROFILES = (
 )
 
 Block = tuple[str, int]  # ("chow" | "pung" | "pair", first kind)
+
+
+class Flags(TypedDict):
+    """The situational flags ``finish`` draws (``WinContext`` fields)."""
+
+    tsumo: bool
+    last_tile_of_kind: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
 
 
 class Generator:
@@ -216,12 +228,12 @@ class Generator:
             sets = [b for b in extra if b[0] != "pair"][:1]
             pair = next(b for b in extra if b[0] == "pair")
             melds: list[Meld] = []
-            blocks = [pair]
+            knitted_blocks = [pair]
             if self.p(35):
                 melds.append(self.meld_of(sets[0]))
             else:
-                blocks += sets
-            if not self.add_blocks(counts, blocks, melds):
+                knitted_blocks += sets
+            if not self.add_blocks(counts, knitted_blocks, melds):
                 return None
             return self.finish(counts, melds, profile)
         blocks = self.standard_blocks(profile)
@@ -320,7 +332,7 @@ class Generator:
         has_kong = any(m.is_kong for m in melds)
         visible = used[win] - counts[win]  # copies in the winner's melds
         last = self.p(20) and counts[win] == 1
-        flags = {
+        flags: Flags = {
             "tsumo": tsumo,
             "last_tile_of_kind": last or visible == 3,
             "haitei": tsumo and self.p(8),

@@ -74,13 +74,13 @@ def require_mjai() -> None:
     import pytest
 
     if os.environ.get("JANTAKU_TEST_MJAI_REQUIRED"):
-        import mjai.mlibriichi.state  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
+        import mjai.mlibriichi.state  # noqa: F401
     else:
         pytest.importorskip("mjai.mlibriichi.state", reason="pip install --no-deps mjai==0.2.1")
 
 
 def player_state(seat: int) -> Any:
-    from mjai.mlibriichi.state import PlayerState  # type: ignore[import-untyped,unused-ignore]
+    from mjai.mlibriichi.state import PlayerState
 
     return PlayerState(seat)
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
+from schemathesis.core.result import Ok
 
 from tests.server.conftest import LiveServer, running, suite_settings
 
@@ -19,6 +21,7 @@ def test_booleans_are_not_numbers(server: LiveServer) -> None:
     _, token = server.player("strict")
     auth = {"Authorization": f"Bearer {token}"}
     tid = server.table(["open"] * 4)["table_id"]
+    body: dict[str, Any]
     for body in ({"seat": False}, {"seat": True}, {"seat": "1"}, {"seat": 1.0}):
         r = server.http.post(f"/api/tables/{tid}/join", json=body, headers=auth)
         assert r.status_code == 422 and r.json()["error"]["field"] == "seat", body
@@ -116,11 +119,12 @@ def test_generated_requests_conform(api: LiveServer, who: str) -> None:
     schema = schemathesis.openapi.from_url(f"{api.base_url}/openapi.json")
     failures = []
     for result in schema.get_all_operations():
+        assert isinstance(result, Ok), result.err()
         operation = result.ok()
 
         @BOUNDED
         @given(case=operation.as_strategy())
-        def check(case: schemathesis.Case) -> None:
+        def check(case: schemathesis.Case[Any]) -> None:
             case.call_and_validate(headers=headers, checks=CHECKS)
 
         try:

@@ -296,17 +296,18 @@ def test_leaderboard_filters_and_pages(server: LiveServer, finished: dict[str, A
     page = server.http.get("/api/leaderboard", params={"ruleset": "mcr", "limit": 1}).json()
     assert len(page["players"]) == 1 and page["total"] == board["total"]
     assert page["players"][0] == board["players"][0]
-    many = {"ruleset": "mcr", "min_matches": 1000}
+    many: dict[str, str | int] = {"ruleset": "mcr", "min_matches": 1000}
     assert server.http.get("/api/leaderboard", params=many).json()["players"] == []
     old = {"ruleset": "mcr", "from": "2001-01-01", "to": "2001-12-31"}
     assert server.http.get("/api/leaderboard", params=old).json()["total"] == 0
-    for params, code in [
+    refused: list[tuple[dict[str, str | int], str]] = [
         ({}, "ruleset_required"),
         ({"ruleset": "chess"}, "unknown_ruleset"),
         ({"ruleset": "mcr", "from": "2026-02-01", "to": "2026-01-01"}, "invalid_range"),
         ({"ruleset": "mcr", "from": "yesterday"}, "invalid_field"),
         ({"ruleset": "mcr", "limit": 0}, "invalid_field"),
-    ]:
+    ]
+    for params, code in refused:
         r = server.http.get("/api/leaderboard", params=params)
         assert r.status_code == 422 and r.json()["error"]["code"] == code, (params, r.text)
     r = server.http.get("/api/leaderboard", params={"ruleset": "mcr", "tournament": "nope"})

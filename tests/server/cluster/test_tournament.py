@@ -45,7 +45,7 @@ def clients(
 def wait_round(base: str, tid: str, number: int, timeout: float = 30) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        t = ok(httpx.get(f"{base}/api/tournaments/{tid}", timeout=10))
+        t: dict[str, Any] = ok(httpx.get(f"{base}/api/tournaments/{tid}", timeout=10))
         if t["round_list"][number - 1]["status"] == "finished":
             return t
         assert time.monotonic() < deadline, f"round {number} did not finish"

@@ -1,5 +1,6 @@
 import json
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ runner = CliRunner()
 GOOD = {"id": "ex1", "concealed": "123456m1178s456p", "win_tile": "9s"}
 
 
-def run(lines: list[str], *args: str) -> list[dict]:
+def run(lines: list[str], *args: str) -> list[dict[str, Any]]:
     result = runner.invoke(app, ["score", "--ruleset", "mcr", *args], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     return [json.loads(line) for line in result.stdout.splitlines()]

@@ -128,8 +128,8 @@ def test_every_player_column_is_covered_by_a_merge() -> None:
         for c in t.columns
         if c.info.get("player_ref") == "rebuilt"
     }
-    for table in ("player_match_stats", "player_stats", "rating_history", "ratings"):
-        assert (table, "player") in covered, table
+    for name in ("player_match_stats", "player_stats", "rating_history", "ratings"):
+        assert (name, "player") in covered, name
     for table in Base.metadata.sorted_tables:
         if table.name in ("players", "sessions"):
             continue

@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Row, text
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from server.cluster.leases import claim_epoch
 from server.db.appenders import PgAppender
@@ -112,11 +114,13 @@ def test_a_move_is_not_queued_behind_another_tables_hand_end(pg_url: str) -> Non
         gate = asyncio.Event()
         records = log._records
 
-        async def held(*args: object) -> None:
+        async def held(
+            conn: AsyncConnection, table_id: str, batch: list[LoggedEvent], match: Row[Any]
+        ) -> None:
             await gate.wait()
-            await records(*args)  # type: ignore[arg-type]
+            await records(conn, table_id, batch, match)
 
-        log._records = held  # type: ignore[method-assign]
+        log._records = held  # type: ignore[method-assign]  # on this one log only
         start = asyncio.create_task(store.events.append(one[0]))  # match_started: records
         await asyncio.sleep(0.2)
         assert not start.done()

@@ -6,6 +6,7 @@ gives exactly the incremental result — on the memory store, SQLite and Postgre
 from __future__ import annotations
 
 import dataclasses
+from datetime import datetime
 
 from server.records import ratings as rating
 from server.repositories import Store
@@ -41,7 +42,7 @@ def test_incremental_ratings_equal_a_replay_from_nothing(store_url: str | None) 
         assert [h.match_id for h in history].count("r0") == 3
         assert current["p-ann"].matches == 5 and current["p-dan"].matches == 4
         # an independent replay of the stored standings gives the same figures
-        matches = []
+        matches: list[tuple[str, datetime]] = []
         for h in history:
             if not matches or matches[-1][0] != h.match_id:
                 matches.append((h.match_id, h.ended))
@@ -50,8 +51,8 @@ def test_incremental_ratings_equal_a_replay_from_nothing(store_url: str | None) 
             rows = await store.records.standings(match_id)
             players = [s.player for s in rows]
             rated.append(rating.RatedMatch(match_id, ended, players, [s.rank for s in rows]))
-        state, rows = rating.replay("mcr", {}, rated)
-        assert state == current and rows == history
+        state, replayed = rating.replay("mcr", {}, rated)
+        assert state == current and replayed == history
 
         # correct the second match (a penalty that changes its ranks), void the third
         standings = await store.records.standings("r1")

@@ -150,9 +150,9 @@ def test_forty_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
         # clusters: one table each, seated as soon as the last of them came (no widening)
         for c in range(8):
-            members = {pid for i, (pid, _) in enumerate(players[:32]) if i % 8 == c}
-            assert len({matched[p]["table_id"] for p in members}) == 1
-            assert min(matched[p]["waited"] for p in members) < 1.5
+            cluster = {pid for i, (pid, _) in enumerate(players[:32]) if i % 8 == c}
+            assert len({matched[p]["table_id"] for p in cluster}) == 1
+            assert min(matched[p]["waited"] for p in cluster) < 1.5
         # the spread four: together, only once the band reached 30 (3 s)
         spread_tables = {matched[p]["table_id"] for p, _ in spread}
         assert len(spread_tables) == 1

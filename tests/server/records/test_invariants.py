@@ -139,7 +139,7 @@ def test_players_rankings_follow_the_corrected_sheet(live: LiveServer) -> None:
     tids = {}
     for ruleset in RULESETS:
         rng = random.Random(ruleset)
-        body = {
+        body: dict[str, Any] = {
             "ruleset": ruleset,
             "seats": [pid, "bot:greedy", "bot:greedy", "bot:greedy"],
             "options": options(ruleset, rng),

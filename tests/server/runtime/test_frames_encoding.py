@@ -15,7 +15,7 @@ from engine.decide import start, step
 from engine.events import HandStarted, event_to_json
 from engine.legal import legal_actions
 from engine.views import view_for
-from server.runtime import connection, frames
+from server.runtime import connection
 from server.runtime.frames import Entry, Prompt, event_frames, prompt_frame, state_frame
 from server.runtime.tables import build_table
 
@@ -54,12 +54,14 @@ def frames_of_a_match(ruleset: str, options: dict[str, Any]) -> list[dict[str, A
 def test_frames_are_the_text_json_wrote(
     ruleset: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(frames.time, "time", lambda: 1796155571.076)  # prompt deadlines
+    # prompt deadlines
+    monkeypatch.setattr("server.runtime.frames.time.time", lambda: 1796155571.076)
     fast = [
         f if isinstance(f, str) else connection.dumps(f)
         for f in frames_of_a_match(ruleset, options)
     ]
-    monkeypatch.setattr(connection.orjson, "dumps", _refuse)  # every frame through json
+    # every frame through json
+    monkeypatch.setattr("server.runtime.connection.orjson.dumps", _refuse)
     slow = [
         f if isinstance(f, str) else connection.dumps(f)
         for f in frames_of_a_match(ruleset, options)

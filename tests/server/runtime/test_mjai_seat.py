@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Chow, Discard, Pass, Pung
+from engine.actions import Action, Chow, Discard, Pass, Pung
 from engine.notation import parse_tile
 from rulesets.riichi.mjai import tile_name
 from server.runtime.mjai_seat import BadAnswer, to_action
@@ -143,7 +143,7 @@ def test_unknown_bots_and_other_rulesets_are_refused(mjai_server: LiveServer) ->
 
 def test_answers_map_to_legal_actions_only() -> None:
     T = parse_tile
-    legal = [
+    legal: list[Action] = [
         Pung(seat=1, tiles=(T("5p"), T("0p"))),
         Chow(seat=1, tiles=(T("3p"), T("4p"))),
         Pass(seat=1),

@@ -15,7 +15,9 @@ def _rows(table_id: str, *seats: tuple[str, int, int, float]) -> list[StandingRo
     return [StandingRow(table_id, i, p, r, s, pts) for i, (p, r, s, pts) in enumerate(seats)]
 
 
-def _order(ruleset: str, players: list[str], matches: list[list[StandingRow]]) -> list[tuple]:
+def _order(
+    ruleset: str, players: list[str], matches: list[list[StandingRow]]
+) -> list[tuple[str, float, int, int]]:
     return [
         (r.player, r.points, r.score, r.matches) for r in standings.table(ruleset, players, matches)
     ]

@@ -72,7 +72,7 @@ def play_round(
     asyncio.run(all_play())
     deadline = time.monotonic() + 60
     while True:
-        t = _ok(live.http.get(f"/api/tournaments/{tid}"))
+        t: dict[str, Any] = _ok(live.http.get(f"/api/tournaments/{tid}"))
         if t["round_list"][-1]["status"] == "finished":
             return t
         assert time.monotonic() < deadline, "the round did not finish"

@@ -33,7 +33,7 @@ def _clock(players: Players, player_id: str | None) -> endpoint.SeenClock:
 
 def test_writes_are_rate_limited_per_connection(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
-    monkeypatch.setattr(endpoint.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr("server.ws.endpoint.time.monotonic", lambda: now[0])
     players = Players()
     clock = _clock(players, "p1")
 
