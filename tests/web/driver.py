@@ -102,6 +102,8 @@ class Player:
             return self._click(win[0])
         if "riichi" in kinds and self.rng.random() < 0.6:
             page.click("#mine [data-riichi]")
+            # the page redraws on its next animation frame: read the riichi discards after it
+            page.wait_for_selector("#my-hand.riichi-mode")
             if self.on_riichi is not None:
                 self.on_riichi(self)
             again = page.evaluate(SNAPSHOT)["offered"]
