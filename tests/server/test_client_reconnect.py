@@ -70,9 +70,10 @@ def test_a_closed_prompt_is_dropped(server: LiveServer) -> None:
     """A person who never answers: every prompt times out (the server plays), each is
     dropped as the next arrives or the table moves on, and nothing stale is ever sent."""
     pid, token = server.player("slow")
+    # two hands: one short hand in about 2,000 asks this seat 3 times or fewer
     tid = server.table(
         [pid, "bot:greedy", "bot:greedy", "bot:greedy"],
-        options={"hands_per_session": 1},
+        options={"hands_per_session": 2},
         timers={"move": 0.2, "claim": 0.1, "bank": 0},
     )["table_id"]
     asked: list[int] = []
