@@ -49,7 +49,9 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
         ann,
         "mcr",
         ["me", "open", "bot:greedy", "bot:random"],
-        {"hands_per_session": "1"},
+        # two hands: one hand alone ends before the two have made 10 moves about 1 time
+        # in 500, and the spectator checks below need them
+        {"hands_per_session": "2"},
         (30, 10, 0),
     )
     ann.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
@@ -104,9 +106,9 @@ def test_two_people_and_a_spectator(new_page: Any, artifacts: Path) -> None:
         )
         assert {"Aya", "Ben"} <= set(names)
     assert spectated and compared and a.actions and b.actions
-    # both saw the hand's scoresheet (the last hand: one hand in this session)
+    # both saw both hands' scoresheets (two hands in this session)
     for page in (ann, ben):
-        assert page.evaluate("window.__jantaku.st.model.history().length") == 2
+        assert page.evaluate("window.__jantaku.st.model.history().length") == 3
 
     # without the match record's log the review replays the protocol: a spectator's resync
     watcher.route(
