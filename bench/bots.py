@@ -1,7 +1,7 @@
 """Strength of the defensive bot: it plays N riichi hanchan and N MCR sessions against
 three greedy bots, and N riichi hanchan (Tenhou rules) against three external mjai bots
 (by default the PyPI ``mjai`` package's rule-based ``RiichiBot``, each its own process
-through server/runtime/mjai_seat.py, as a table seats ``bot:mjai:<name>``), taking each
+through server/domain/tables/mjai_seat.py, as a table seats ``bot:mjai:<name>``), taking each
 seat in turn, and reports its average rank, win rate (hands it won) and deal-in rate
 (hands it lost by discarding the winning tile), each with a 95% confidence interval
 (normal approximation; for rates, over hands).
@@ -113,8 +113,8 @@ def play_mjai(games: int, seed: str, command: str, every: int = 0, first: int = 
 
 
 async def _play_mjai(games: int, seed: str, command: str, every: int, first: int) -> Tally:
-    from server.runtime.clock import fallback
-    from server.runtime.mjai_seat import Limits, MjaiSeat
+    from server.domain.tables.clock import fallback
+    from server.domain.tables.mjai_seat import Limits, MjaiSeat
 
     t = table("tenhou")
     out = Tally()

@@ -1,5 +1,5 @@
 """Cluster bench: N human-paced tables (4 cheap protocol clients each) over K instances
-on this machine (server.cluster.local: separate ``jantaku serve`` processes, one fresh
+on this machine (server.adapters.cluster.local: separate ``jantaku serve`` processes, one fresh
 PostgreSQL database, Redis), measuring:
 
 * actions/s and the p50/p99 latency from an ``action`` sent to the first ``event`` back;
@@ -45,11 +45,11 @@ from sqlalchemy import text
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from server.client import auth_frame, ws_url
-from server.cluster import local
-from server.cluster.local import LocalCluster, LocalInstance
-from server.db.engine import make_engine
-from server.ws.messages import PROTOCOL_VERSION
+from server.adapters.cluster import local
+from server.adapters.cluster.local import LocalCluster, LocalInstance
+from server.adapters.sql.engine import make_engine
+from server.cli.client import auth_frame, ws_url
+from server.domain.protocol.messages import PROTOCOL_VERSION
 
 ADMIN = "bench-admin"
 H = {"Authorization": f"Bearer {ADMIN}"}

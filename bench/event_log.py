@@ -2,7 +2,7 @@
 through ``SqlEventLog`` (group commit) on a fresh database; prints the process's CPU time
 (every thread: the event loop's and the driver's) and wall time per append.
 
-The batches are a real match's, replayed (tests/server/db/played.py): mostly one or two
+The batches are a real match's, replayed (tests/server/adapters/sql/played.py): mostly one or two
 events a batch, a hand's end with its scoresheet row and projection now and then.
 
     python bench/event_log.py --tables 16 --rounds 3
@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 
 async def run(url: str, tables: int, rounds: int, plain: bool = False) -> dict[str, float]:
-    from server.db.store import RECORDED, SqlStore
-    from server.repositories.protocols import LoggedEvent
-    from tests.server.db.played import logged, played, record
+    from server.adapters.sql.store import RECORDED, SqlStore
+    from server.ports.storage import LoggedEvent
+    from tests.server.adapters.sql.played import logged, played, record
 
     store = await SqlStore.open(url)
     try:

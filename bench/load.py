@@ -146,7 +146,7 @@ def wait_port(port: int, timeout: float = 180) -> None:
 def _postgres_admin(admin_url: str, statement: str) -> None:
     from sqlalchemy import text
 
-    from server.db.engine import make_engine
+    from server.adapters.sql.engine import make_engine
 
     async def run() -> None:
         engine = make_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -173,17 +173,17 @@ def drop_postgres(admin_url: str, url: str) -> None:
 
 def serve(port: int, ws: str, database_url: str, profile: str, stack: str) -> None:
     """The server process: what ``jantaku serve`` runs, with a choice of WebSocket
-    implementation (``jantaku``: the default, server.ws.transport; or uvicorn's own
+    implementation (``jantaku``: the default, server.adapters.ws.transport; or uvicorn's own
     ``websockets`` / ``wsproto``), of store (``memory``: no database) and of uvicorn's
     event loop and HTTP parser (``stack``: ``LOOP-HTTP``, or empty: ``jantaku serve``'s)."""
     import uvicorn
 
+    from server.adapters.memory.store import MemoryStore
+    from server.adapters.sql import migrate
+    from server.adapters.ws.transport import uvicorn_options
     from server.app import create_app
-    from server.commands.serve import stack_options
+    from server.cli.commands.serve import stack_options
     from server.config import Settings
-    from server.db import migrate
-    from server.repositories.memory import MemoryStore
-    from server.ws.transport import uvicorn_options
 
     memory = database_url == "memory"
     settings = Settings(port=port, database_url="sqlite://" if memory else database_url)
@@ -253,7 +253,7 @@ async def cheap_seat(url: str, token: str, rng: random.Random, tally: Tally) -> 
     """Play one seat: a random offered action for each prompt, sent back as offered."""
     from websockets.asyncio.client import connect
 
-    from server.client import auth_frame
+    from server.cli.client import auth_frame
 
     sent_at: float | None = None
     async with connect(url, max_size=2**22, compression=None) as ws:
@@ -352,7 +352,7 @@ async def run_tables(
     profiling: bool = False,
     spy_path: str = "",
 ) -> dict[str, Any]:
-    from server.client import ws_url
+    from server.cli.client import ws_url
 
     tables = await make_tables(base, n, ruleset, hands, False)
     if profiling:

@@ -15,8 +15,14 @@ from typing import Any
 
 # (category, marks in "file:function"), first match wins
 CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
-    ("database commit", ("server/db/", "sqlalchemy/", "aiosqlite/", "greenlet", "sqlite3")),
-    ("validation (incoming frames)", ("server/ws/parse.py", "server/ws/endpoint.py")),
+    (
+        "database commit",
+        ("server/adapters/sql/", "sqlalchemy/", "aiosqlite/", "greenlet", "sqlite3"),
+    ),
+    (
+        "validation (incoming frames)",
+        ("server/domain/protocol/parse.py", "server/adapters/ws/endpoint.py"),
+    ),
     ("JSON encoding", ("json/", "orjson", ":dumps", "_to_json", "SchemaSerializer")),
     (
         "socket writes",
@@ -25,7 +31,7 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
             "uvicorn/protocols/websockets",
             "starlette/websockets",
             "connection.py",
-            "server/ws/transport.py",
+            "server/adapters/ws/transport.py",
         ),
     ),
     ("engine step", ("engine/decide.py", "engine/evolve.py", "rulesets/", "engine/wall.py")),
@@ -43,14 +49,14 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
         ),
     ),
     ("redaction and views", ("engine/views.py",)),
-    ("hand/match end frames", ("server/records/", "hand_end_frame", "match_end_frame")),
+    ("hand/match end frames", ("server/domain/records/", "hand_end_frame", "match_end_frame")),
     (
         "REST / HTTP stack",
         ("httptools", "h11", "fastapi/", "starlette/", "uvicorn/", "anyio/", "opentelemetry"),
     ),
     ("validation (incoming frames)", ("pydantic", "SchemaValidator")),
     ("engine step", ("engine/", "dataclasses.py", "enum.py")),  # state updates, claims
-    ("actor and event loop", ("server/runtime/", "asyncio/", "uvloop", "contextlib.py")),
+    ("actor and event loop", ("server/domain/tables/", "asyncio/", "uvloop", "contextlib.py")),
 ]
 OTHER = "other"
 

@@ -177,9 +177,9 @@ def clear_engine_caches() -> None:
 
 async def in_process(matches: int, clear: bool) -> None:
     sys.path.insert(0, str(ROOT))
+    from server.adapters.sql.store import SqlStore
     from server.config import Settings
-    from server.db.store import SqlStore
-    from server.runtime.manager import TableManager
+    from server.domain.tables.manager import TableManager
 
     with tempfile.TemporaryDirectory() as tmp:
         store = await SqlStore.open(f"sqlite+aiosqlite:///{tmp}/soak.db")

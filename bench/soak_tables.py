@@ -69,7 +69,7 @@ async def table_slot(
     failures: list[int],
 ) -> None:
     """Four players, then tables for them one after another until ``end``."""
-    from server.client import ws_url
+    from server.cli.client import ws_url
 
     await asyncio.sleep(delay)
     try:

@@ -18,16 +18,25 @@ from collections import Counter
 
 # (category, marks in "function (file:line)"), tried in this order on each frame
 CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
-    ("matchmaker (idle poll)", ("server/matchmaking/",)),
+    ("matchmaker (idle poll)", ("server/domain/matchmaking/",)),
     (
         "database commit",
-        ("server/db/", "server/repositories/", "sqlalchemy/", "aiosqlite/", "greenlet"),
+        (
+            "server/adapters/sql/",
+            "server/adapters/memory/",
+            "sqlalchemy/",
+            "aiosqlite/",
+            "greenlet",
+        ),
     ),
     (
         "JSON encoding",
         ("view_to_json", "event_to_json", "action_to_json", "dumps (", "TypeAdapter.dump"),
     ),
-    ("validation (incoming frames)", ("server/ws/parse.py", "server/ws/endpoint.py", "pydantic/")),
+    (
+        "validation (incoming frames)",
+        ("server/domain/protocol/parse.py", "server/adapters/ws/endpoint.py", "pydantic/"),
+    ),
     ("redaction and views", ("engine/views.py", "redact (")),
     (
         "legal actions and prompts",
@@ -44,21 +53,29 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
             "_offer ",
         ),
     ),
-    ("hand/match end frames", ("server/records/", "hand_end_frame", "match_end_frame")),
+    ("hand/match end frames", ("server/domain/records/", "hand_end_frame", "match_end_frame")),
     ("events to frames", ("event_frames", "TableActor._frames", "TableActor._broadcast")),
     ("engine step", ("engine/", "rulesets/", "dataclasses.py", "enum.py", "<string>")),
     (
         "socket writes",
         (
             "Connection.writer",
-            "server/ws/transport.py:6",
+            "server/adapters/ws/transport.py:6",
             "websockets/",
             "uvicorn/protocols/websockets",
         ),
     ),
     (
         "HTTP stack and WebSocket accept",
-        ("fastapi/", "starlette/", "uvicorn/", "h11", "httptools", "server/api/", "anyio/"),
+        (
+            "fastapi/",
+            "starlette/",
+            "uvicorn/",
+            "h11",
+            "httptools",
+            "server/adapters/rest/",
+            "anyio/",
+        ),
     ),
 ]
 LOOP = "actor, asyncio and event loop"

@@ -5,7 +5,7 @@ fixtures (``action_to_json`` / ``action_from_json``; ``ACTION_ADAPTER.json_schem
 (the state's version when the prompt opened) that ``engine.decide.check`` compares, so an
 answer to a closed prompt is ``stale``. None skips that check (in-process bots, replays of
 fixtures written by hand). On the wire a prompt has a per-viewer id instead; the server
-translates at one point (``server.runtime.frames.Prompt``).
+translates at one point (``server.domain.tables.frames.Prompt``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ under the names the code uses:
   a seat not asked, a phase it does not belong to, a claim answered twice, a closed
   prompt (``Action.prompt`` ≠ ``MatchState.prompt``), or simply not among the seat's
   ``legal_actions``. The server checks only the session and maps these codes to its
-  protocol's (server.runtime.errors).
+  protocol's (server.domain.tables.errors).
 * ``decide(state, action)`` is the plan's ``decide``: the events the action causes.
 * ``step(state, action)`` is ``decide`` and ``evolve`` in one pass, what every caller uses
   (the server's table actor, replay, simulation, tests): it returns the events and the

@@ -1,7 +1,7 @@
 """Typed errors of the table state machine: every refused action carries a stable code.
 
 ``engine.decide.check`` alone raises ``IllegalAction``; the server maps each code to its
-protocol's error code in one table (server.runtime.errors; docs/protocol.md)."""
+protocol's error code in one table (server.domain.tables.errors; docs/protocol.md)."""
 
 from __future__ import annotations
 

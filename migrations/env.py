@@ -1,4 +1,4 @@
-"""Alembic environment: runs the migrations on the connection ``server.db.migrate`` hands
+"""Alembic environment: runs the migrations on the connection ``server.adapters.sql.migrate`` hands
 over, or on its own async engine for ``JANTAKU_DATABASE_URL`` (plain ``alembic`` use)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from server.db.engine import database_url, make_engine
-from server.db.models import Base
+from server.adapters.sql.engine import database_url, make_engine
+from server.adapters.sql.models import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -30,10 +30,10 @@ from pathlib import Path
 import httpx
 from sqlalchemy import text
 
-from server.client import SeatClient
-from server.cluster import local
-from server.cluster.local import LocalCluster
-from server.db.engine import make_engine
+from server.adapters.cluster import local
+from server.adapters.cluster.local import LocalCluster
+from server.adapters.sql.engine import make_engine
+from server.cli.client import SeatClient
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN = "nginx-cluster-admin"

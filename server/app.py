@@ -7,8 +7,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from server import logscrub
-from server.api import (
+from server.adapters.cluster.node import ClusterNode
+from server.adapters.cluster.shared import ClusterShared
+from server.adapters.ratelimits import RateLimiter
+from server.adapters.rest import (
     accounts,
     admin,
     analysis,
@@ -25,21 +27,31 @@ from server.api import (
     tables,
     tournaments,
 )
-from server.api.openapi import install as install_error_docs
-from server.auth import admin_token_hash
+from server.adapters.rest.errors import install as install_errors
+from server.adapters.rest.openapi import install as install_error_docs
+from server.adapters.sql.queues import SqlQueueStore
+from server.adapters.sql.store import SqlStore
+from server.adapters.web import mount as mount_web
+from server.adapters.web.docs_pages import install as install_docs
+from server.adapters.ws.endpoint import table_socket
+from server.adapters.ws.queue_socket import queue_socket
 from server.config import Settings
-from server.db.store import SqlStore
-from server.docs_pages import install as install_docs
-from server.errors import install as install_errors
-from server.matchmaking.matchmaker import Matchmaker
-from server.matchmaking.socket import queue_socket
-from server.repositories.protocols import Store
-from server.runtime.gc_pacing import GcPacer
-from server.runtime.manager import TableManager
-from server.services import Services
-from server.web import mount as mount_web
-from server.ws.endpoint import table_socket
-from server.ws.messages import PROTOCOL_VERSION
+from server.domain import logscrub
+from server.domain.accounts.tokens import admin_token_hash
+from server.domain.matchmaking.matchmaker import Matchmaker
+from server.domain.matchmaking.store import MemoryQueueStore, QueueStore
+from server.domain.protocol.messages import PROTOCOL_VERSION
+from server.domain.services import Services
+from server.domain.tables.gc_pacing import GcPacer
+from server.domain.tables.manager import TableManager
+from server.ports.storage import Store
+
+
+def queue_store_for(store: Store) -> QueueStore:
+    """The SQL queue store on a SQL store's database; else one in this process."""
+    if isinstance(store, SqlStore):
+        return SqlQueueStore(store.db)
+    return MemoryQueueStore()
 
 
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
@@ -53,22 +65,23 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         services = Services(
             settings=settings,
             store=storage,
-            manager=TableManager(storage, settings),
+            manager=TableManager(storage, settings, RateLimiter(settings)),
             admin_hash=admin_token_hash(settings),
         )
+        services.unseal = tournaments.reveal_if_over  # a duplicate round's last table ended
         app.state.services = services
-        services.matchmaker = Matchmaker(services)
+        services.matchmaker = matchmaker = Matchmaker(services, queue_store_for(storage))
+        node: ClusterNode | None = None
+        shared: ClusterShared | None = None
         if settings.redis_url:  # one instance of a cluster: it takes tables by lease
-            from server.cluster.node import ClusterNode
-            from server.cluster.shared import ClusterShared
-
-            services.cluster = ClusterNode(settings, storage, services.manager, app)
-            services.shared = ClusterShared(services.cluster)
-            await services.cluster.start()
-            await services.shared.start()
+            node = ClusterNode(settings, storage, services.manager, app, serve_socket=table_socket)
+            shared = ClusterShared(node)
+            services.cluster, services.shared = node, shared
+            await node.start()
+            await shared.start()
         else:
             await services.manager.restore_all()  # unfinished tables of a persistent store
-        services.matchmaker.start()
+        matchmaker.start()
         pacer = GcPacer(
             settings.gc_freeze_seconds, settings.gc_full_seconds, settings.gc_full_growth
         )
@@ -77,12 +90,12 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             yield
         finally:
             await pacer.stop()
-            await services.matchmaker.stop()
+            await matchmaker.stop()
             await services.manager.shutdown()
-            if services.shared is not None:
-                await services.shared.close()
-            if services.cluster is not None:
-                await services.cluster.close()
+            if shared is not None:
+                await shared.close()
+            if node is not None:
+                await node.close()
             await services.manager.limiter.close()
             await storage.close()
 
@@ -94,7 +107,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         f"v{PROTOCOL_VERSION} at /ws/tables/{{table_id}}?auth=frame, the token in the first "
         f'frame {{"type": "auth", "token": …}} (docs/protocol.md; docs/security.md).',
         lifespan=lifespan,
-        docs_url=None,  # served by server.docs_pages from local assets (works offline)
+        docs_url=None,  # served by server.adapters.web.docs_pages from local assets (works offline)
         redoc_url=None,
     )
     install_docs(app)
@@ -125,8 +138,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         return {"status": "ok"}
 
     if settings.redis_url:
-        from server.cluster.routing import install as install_routing
+        from server.adapters.cluster.routing import install as install_routing
 
         install_routing(app)  # REST to a table's owner (docs/cluster.md)
-    mount_web(app)  # the browser client at / (server/web)
+    mount_web(app)  # the browser client at / (server/adapters/web)
     return app

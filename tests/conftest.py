@@ -14,11 +14,11 @@ from hypothesis import settings
 ROOT = Path(__file__).resolve().parents[1]
 
 # The suite runs its servers in threads of its own process (tests/server/conftest.running),
-# so a server's collector pacing (server/runtime/gc_pacing.py) would freeze and collect the
+# so a server's collector pacing (server/domain/tables/gc_pacing.py) would freeze and collect the
 # test runner's whole heap, several servers' pacers at once, and its full collections of
 # that heap stop every server and client thread together: timing tests then see the pause.
 # A real server owns its process; here the collector keeps CPython's own schedule.
-# tests/server/runtime/test_gc_pacing.py tests the pacer itself and the default.
+# tests/server/domain/tables/test_gc_pacing.py tests the pacer itself and the default.
 os.environ.setdefault("JANTAKU_GC_FREEZE_SECONDS", "0")
 
 # CI (CI=true) runs every property test on the same examples each time, so a landing is

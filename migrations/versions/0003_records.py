@@ -2,7 +2,7 @@
 corrections (adjust, void_hand, void_match) are one table of events; the match keeps the
 pot; player statistics per match and per ruleset.
 
-Existing hand rows are filled from their stored events (server.records.sheet.hand_row);
+Existing hand rows are filled from their stored events (server.domain.records.sheet.hand_row);
 penalty lines and voided hands become corrections.
 
 Revision ID: 0003_records
@@ -28,8 +28,8 @@ INTO = 'INSERT INTO corrections (match_id, kind, place, amount, hand_number, rea
 
 
 def _fill_hands(bind: sa.Connection) -> None:
-    from server.records.sheet import HAND_EVENTS, hand_row
-    from server.repositories.protocols import LoggedEvent
+    from server.domain.records.sheet import HAND_EVENTS, hand_row
+    from server.ports.storage import LoggedEvent
 
     hands = sa.table(
         "hands",

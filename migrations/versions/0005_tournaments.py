@@ -1,5 +1,5 @@
 """Tournaments and leagues: one JSON document each, with a version for safe concurrent
-updates (server.tournaments.models); their scores are the match records'.
+updates (server.domain.tournaments.models); their scores are the match records'.
 
 Revision ID: 0005_tournaments
 Revises: 0004_ratings

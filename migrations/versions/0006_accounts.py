@@ -48,7 +48,7 @@ sessions = sa.table(
 
 
 def _key(name: str) -> str:
-    # as server.accounts.name_key at the time of this revision
+    # as server.domain.accounts.rules.name_key at the time of this revision
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 

@@ -4,7 +4,7 @@ A golden match is a ruleset, its options, a seed and a policy. Its actions are c
 here (never by ``engine.bots``, which may change on their own), from the legal actions
 and a SHA-256 stream of the seed, so the same engine gives the same actions. What is
 recorded is a SHA-256 of the canonical event log (every event's JSON, sorted keys, no
-spaces) and of the scoresheet (``server.records.sheet``: every hand row and the
+spaces) and of the scoresheet (``server.domain.records.sheet``: every hand row and the
 projection's final totals, pot and standings). ``matches.json`` holds 1,000 of them;
 ``tests/golden/test_golden.py`` replays a sample, ``scripts/golden_replay.py`` all.
 """
@@ -151,8 +151,8 @@ def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 def sheet_json(g: Golden, tbl: Table, log: list[dict[str, Any]]) -> dict[str, Any]:
     """The scoresheet of the match as the server projects it (no corrections)."""
-    from server.records.sheet import project, row_json, rows_from_log
-    from server.repositories.protocols import LoggedEvent
+    from server.domain.records.sheet import project, row_json, rows_from_log
+    from server.ports.storage import LoggedEvent
 
     logged: list[LoggedEvent] = []
     hand_number: int | None = None

@@ -1,15 +1,15 @@
 """The scoresheet invariants (docs/records.md) on recorded engine-played matches too, not
 only on those the server plays: a tenth of the golden set (every ruleset, option set and
-policy), projected as the server projects it (server.records.sheet), keeps totals + pot =
+policy), projected as the server projects it (server.domain.records.sheet), keeps totals + pot =
 start, deltas = payments + deposits, and standings = the engine's ``match_ended``."""
 
 from __future__ import annotations
 
 import pytest
 
-from server.records.sheet import project
+from server.domain.records.sheet import project
 from tests.golden.harness import Golden, events_json, load, play, sheet_json
-from tests.server.records.invariants import check_hands
+from tests.server.domain.records.invariants import check_hands
 
 PART = load()[1::10]
 

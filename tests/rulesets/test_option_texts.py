@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.ruleset import Names, option_texts_of, options_schema, presets_of
-from server.registry import load_all
+from server.domain.registry import load_all
 
 RULESETS = {r.id: r for r in load_all()}
 LANGS = ("en", "zh", "ja")

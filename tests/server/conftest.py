@@ -18,11 +18,11 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from server.adapters.ws.transport import uvicorn_options
 from server.app import create_app
-from server.client import auth_frame, ws_url
+from server.cli.client import auth_frame, ws_url
 from server.config import Settings
-from server.repositories.protocols import Store
-from server.ws.transport import uvicorn_options
+from server.ports.storage import Store
 
 ADMIN_TOKEN = "test-admin-token"
 

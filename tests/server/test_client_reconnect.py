@@ -14,9 +14,9 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.http11 import Request, Response
 
 from engine.views import TableView
-from server.client import SeatClient
+from server.cli.client import SeatClient
+from tests.server.adapters.sql.test_crash_recovery import Server
 from tests.server.conftest import LiveServer
-from tests.server.db.test_crash_recovery import Server
 
 
 def test_reconnects_after_a_server_restart(tmp_path: Path) -> None:

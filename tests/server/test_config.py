@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from server.auth import admin_token_hash, bearer, token_hash
 from server.config import Settings
+from server.domain.accounts.tokens import admin_token_hash, bearer, token_hash
 
 
 def test_settings_read_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""The terminal seat (server/human.py): on a terminal the clock is a status line redrawn in
+"""The terminal seat (server/cli/human.py): on a terminal the clock is a status line redrawn in
 place once a second above the input line; on a pipe it speaks up at thresholds with no
 control codes; a hand_end frame's revealed tenpai hands are printed, a noten seat never."""
 
@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from engine.notation import format_tiles
-from server.human import HumanSeat, revealed_lines
+from server.cli.human import HumanSeat, revealed_lines
 
 PROMPT: dict[str, Any] = {
     "type": "prompt",

@@ -19,9 +19,9 @@ import httpx
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
-from server import logscrub
 from server.cli import app
-from server.client import SeatClient, auth_frame, ws_url
+from server.cli.client import SeatClient, auth_frame, ws_url
+from server.domain import logscrub
 from tests.server.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""server.ratelimits: two instances' limiters on one Redis share their counters; with
+"""server.domain.ratelimits: two instances' limiters on one Redis share their counters; with
 Redis unreachable a limiter counts in its own memory, so the limit still holds (per
 instance) rather than not at all."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 from limits import parse
 
-from server.cluster.local import free_port
+from server.adapters.cluster.local import free_port
+from server.adapters.ratelimits import RateLimiter
 from server.config import Settings
-from server.ratelimits import RateLimiter
-from tests.server.cluster.conftest import redis_url
+from tests.server.adapters.cluster.conftest import redis_url
 
 
 def _settings(tmp_path: Path, redis: str | None, namespace: str) -> Settings:

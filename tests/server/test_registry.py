@@ -3,7 +3,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from server import registry
+from server.domain import registry
 
 
 def test_builtin_rulesets_come_through_entry_points() -> None:

@@ -1,4 +1,4 @@
-"""Each viewer's own frame numbers (server.runtime.numbering, docs/protocol.md) derived
+"""Each viewer's own frame numbers (server.domain.tables.numbering, docs/protocol.md) derived
 here from the stored log independently: a viewer's frame n is the n-th event of the log
 that engine.views.redact lets it see, a claim window counting only for the seats with an
 option in it and furiten only where assistance is on."""

@@ -1,4 +1,4 @@
-"""End-to-end fixtures for the browser client: the server (create_app + server.web.mount)
+"""End-to-end fixtures for the browser client: the server (create_app + server.adapters.web.mount)
 on a free port with untimed bots, and Debian's Chromium driven by Playwright.
 
 Reuses the server tests' helpers (free port, LiveServer, admin token); never downloads a
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import uvicorn
 
+from server.adapters.web import mount
 from server.app import create_app
 from server.config import Settings
-from server.web import mount
 from tests.server.conftest import ADMIN_TOKEN, LiveServer, free_port
 
 CHROMIUM = "/usr/bin/chromium"

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from server.client import SeatClient
+from server.cli.client import SeatClient
 from tests.server.conftest import LiveServer
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -58,7 +58,7 @@ def test_every_built_key_exists() -> None:
 
 
 def test_the_server_measures_have_words() -> None:
-    from server.records.leaderboard import DEFAULT_MEASURE, MEASURES
+    from server.domain.records.leaderboard import DEFAULT_MEASURE, MEASURES
 
     for main, tie in [*MEASURES.values(), DEFAULT_MEASURE]:
         for m in (main, tie):

@@ -1,7 +1,7 @@
 """The collusion page in Chromium (#/admin/collusion): an admin reaches it from the admin
 page, sees the pairs with their figures and opens a pair's moments; a guest is told the
 page is for staff. Runs on its own server holding a few stored matches of the planted
-colluders (tests/server/fairplay/planted.py)."""
+colluders (tests/server/domain/fairplay/planted.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import ADMIN_TOKEN, LiveServer, running, suite_settings
-from tests.server.fairplay.planted import COLLUDERS, small_store
+from tests.server.domain.fairplay.planted import COLLUDERS, small_store
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
-"""The UI's message catalogue (server/web/static/i18n/*.json, read by i18n.js): every key in
-English, Chinese and Japanese with the same {params}; every key the client names exists;
-the converted files hold no English UI literal; and in Chinese or Japanese the pages show
-no English words of ours (only names, ids and the like)."""
+"""The UI's message catalogue (server/adapters/web/static/i18n/*.json, read by i18n.js):
+every key in English, Chinese and Japanese with the same {params}; every key the client
+names exists; the converted files hold no English UI literal; and in Chinese or Japanese
+the pages show no English words of ours (only names, ids and the like)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.server.conftest import LiveServer
 from tests.web.driver import PROMPT, Player
 from tests.web.test_play import create_table, register
 
-STATIC = Path(__file__).resolve().parents[2] / "server" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "server" / "adapters" / "web" / "static"
 CATALOGUE = STATIC / "i18n"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 LANGS = ("en", "zh", "ja")

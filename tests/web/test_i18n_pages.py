@@ -20,7 +20,7 @@ CAT = {
 
 
 def test_every_ladder_rank_has_words() -> None:
-    from server.ladder import schemes
+    from server.domain.ladder import schemes
 
     for ruleset in ("riichi", "mcr", "zung_jung"):
         for level in schemes.levels(ruleset):

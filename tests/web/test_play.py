@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server.client import SeatClient
+from server.cli.client import SeatClient
 from tests.web.driver import PROMPT, Player, spectators_agree
 
 

@@ -15,7 +15,7 @@ from engine.notation import parse_tile, parse_tiles
 from engine.simulate import BOTS, play_match
 from engine.state import DiscardRecord, Phase
 from engine.views import HandView, SeatView, TableView, WindowView
-from server.runtime.tables import build_table
+from server.domain.tables.build import build_table
 
 T = parse_tile
 
@@ -163,7 +163,7 @@ def test_the_cli_and_the_tables_offer_the_defensive_brain() -> None:
     from typer.testing import CliRunner
 
     from server.cli import app
-    from server.runtime.actor import BOTS as SEATS
+    from server.domain.tables.actor import BOTS as SEATS
 
     assert "bot:defensive" in SEATS
     options = '{"game_length": "tonpuusen"}'

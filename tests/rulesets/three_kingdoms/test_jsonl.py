@@ -7,7 +7,7 @@ import json
 
 from engine.ruleset import parse_options
 from rulesets.three_kingdoms import RULESET
-from server.commands.score import score_lines
+from server.cli.commands.score import score_lines
 
 
 def test_score_lines() -> None:

@@ -10,7 +10,7 @@ from engine.ruleset import parse_options
 from rulesets.zung_jung import RULESET
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.patterns import number_of
-from server.commands.score import score_lines
+from server.cli.commands.score import score_lines
 
 D = {"concealed": "111s222s333s555s9s", "win_tile": "9s", "tsumo": True}
 

@@ -1,0 +1,122 @@
+"""Bearer tokens: random, shown once, stored only as SHA-256 hashes. The admin token is
+configured (or generated at the first start); every other token opens a player session."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from server.config import Settings
+from server.ports.storage import PlayerRecord, SessionRecord
+
+if TYPE_CHECKING:
+    from server.domain.services import Services
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_hash(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def bearer(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, or None."""
+    if not header:
+        return None
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+def admin_token_hash(settings: Settings, announce: bool = True) -> str:
+    """The admin token's hash: from settings, else from the hash file, else a new token
+    that is printed once (only its hash is written to disk)."""
+    if settings.admin_token:
+        return token_hash(settings.admin_token)
+    path = settings.admin_token_file
+    if path.is_file():
+        stored = path.read_text().strip()
+        if len(stored) == 64:
+            return stored
+    token = new_token()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(token_hash(token) + "\n")
+    path.chmod(0o600)
+    if announce:
+        print(f"Jantaku admin token (shown once; only its hash is kept in {path}):\n  {token}")
+    return token_hash(token)
+
+
+# ---------------------------------------------------------------- sessions
+
+TOUCH_EVERY = timedelta(seconds=60)  # last_used / last_seen are kept to the minute
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sent a request: the bootstrap admin token (no player), or a player's session."""
+
+    player: PlayerRecord | None
+    session: SessionRecord | None
+
+    @property
+    def role(self) -> str:
+        return "admin" if self.player is None else self.player.role
+
+    @property
+    def label(self) -> str:
+        """How audit lines name the caller."""
+        return "admin" if self.player is None else self.player.id
+
+
+async def identify(svc: Services, token: str) -> Caller | None:
+    """The caller a bearer token stands for, or None (unknown, expired or ended)."""
+    hashed = token_hash(token)
+    if same_hash(hashed, svc.admin_hash):
+        return Caller(None, None)
+    now = datetime.now(UTC)
+    session = await svc.store.sessions.by_token_hash(hashed, now)
+    if session is None:
+        return None
+    player = await svc.store.players.get(session.player_id)
+    if player is None:
+        return None
+    if session.last_used is None or now - session.last_used > TOUCH_EVERY:
+        await svc.store.sessions.touch(session.id, now)
+        await svc.store.players.touch(player.id, now)
+        player.last_seen = now
+    return Caller(player, session)
+
+
+async def open_session(
+    svc: Services, player: PlayerRecord, label: str = ""
+) -> tuple[str, SessionRecord]:
+    """A new session for the player: (its bearer token, shown once; the stored record)."""
+    token = new_token()
+    now = datetime.now(UTC)
+    hours = (
+        svc.settings.session_ttl_hours
+        if player.password_hash is not None
+        else svc.settings.guest_session_ttl_hours
+    )
+    session = SessionRecord(
+        id=secrets.token_hex(8),
+        player_id=player.id,
+        token_hash=token_hash(token),
+        created=now,
+        expires=now + timedelta(hours=hours),
+        label=label[:80],
+    )
+    await svc.store.sessions.add(session)
+    return token, session
