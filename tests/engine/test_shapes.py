@@ -2,16 +2,14 @@ import random
 
 import pytest
 
+from engine.blocks import Block, BlockKind, decompose
 from engine.melds import Meld
 from engine.notation import parse_tiles
 from engine.shapes import (
-    Block,
-    BlockKind,
     Shape,
     ShapeRules,
     Wait,
     arrangements,
-    decompose,
     is_complete,
     shanten,
     shanten_seven_pairs,
