@@ -74,7 +74,7 @@ def play(ruleset: str, games: int, seed: str, every: int = 0) -> Tally:
     for i in range(games):
         hero = i % 4  # the player index the defensive bot plays
         bots: list[DefensiveBot | GreedyBot] = [GreedyBot(t.rules) for _ in range(4)]
-        bots[hero] = DefensiveBot(t.rules, t.ruleset_id)
+        bots[hero] = DefensiveBot(t.rules)
         events, standings = _play(t, f"{seed}-{ruleset}-{i}", bots)
         _count(out, hero, events, standings)
         if every and (i + 1) % every == 0 and i + 1 < games:
@@ -127,7 +127,7 @@ async def _play_mjai(games: int, seed: str, command: str, every: int, first: int
         state, events = start(t, f"{seed}-mjai-{i}")
         log = list(events)
         names = [f"p{p}" for p in range(4)]
-        me = DefensiveBot(t.rules, t.ruleset_id)
+        me = DefensiveBot(t.rules)
         seats: dict[int, MjaiSeat] = {}
         for s in range(4):
             if state.seating[s] != hero:
@@ -243,7 +243,7 @@ def main() -> None:
         t = table("riichi")
         start = time.process_time()
         for i in range(args.selfplay):
-            four = [DefensiveBot(t.rules, t.ruleset_id) for _ in range(4)]
+            four = [DefensiveBot(t.rules) for _ in range(4)]
             _play(t, f"{args.seed}-self-{i}", list(four))
         cpu = (time.process_time() - start) / args.selfplay
         print(f"four defensive bots: {cpu:.2f} s CPU per riichi hanchan", flush=True)

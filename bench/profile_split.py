@@ -41,6 +41,7 @@ CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
             "engine/legal.py",
             "engine/wins.py",
             "engine/hand_keys.py",
+            "engine/blocks.py",
             "engine/shapes.py",
             "prompt_frame",
             "state_frame",

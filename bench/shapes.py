@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import shapes
+from engine import blocks, shapes
 from tests.engine.hand_samples import complete_hand, sample_hands
 
 
 def clear_caches() -> None:
-    for fn in (shapes._suit_partitions, shapes._suit_complete, shapes._suit_blocks):
+    for fn in (blocks._suit_partitions, blocks.suit_complete, shapes._suit_blocks):
         fn.cache_clear()
 
 
@@ -51,7 +51,7 @@ def main() -> None:
         ready = sample_hands(seed=n_sets, n=args.hands, n_sets=n_sets)
 
         def decompose(c: list[int], n: int = n_sets) -> object:
-            return shapes.decompose(c, n)
+            return blocks.decompose(c, n)
 
         def waits(c: list[int], n: int = n_sets) -> object:
             return shapes.waits(c, 0, n_sets=n)

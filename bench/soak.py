@@ -166,10 +166,11 @@ async def live_tables(base: str, pid: int, n: int) -> None:
 
 
 def clear_engine_caches() -> None:
+    import engine.blocks
     import engine.hand_keys
     import engine.shapes
 
-    for module in (engine.shapes, engine.hand_keys):
+    for module in (engine.blocks, engine.shapes, engine.hand_keys):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()

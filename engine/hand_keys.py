@@ -20,14 +20,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from engine.shapes import (
-    KNITTED_PATTERNS,
-    ShapeRules,
-    is_complete,
-    is_standard_complete,
-    knitted_kinds,
-    suit_block_value,
-)
+from engine.blocks import is_standard_complete
+from engine.shapes import KNITTED_PATTERNS, ShapeRules, is_complete, knitted_kinds, suit_block_value
 from engine.state import SeatState
 from engine.tiles import (
     FIRST_FLOWER,

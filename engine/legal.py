@@ -17,6 +17,7 @@ from engine.actions import (
     Discard,
     SelfDrawWin,
 )
+from engine.blocks import BlockKind
 from engine.hand_keys import (
     FOURS,
     ORPHAN_MASK,
@@ -31,7 +32,7 @@ from engine.hand_keys import (
     ready_facts,
 )
 from engine.melds import MeldType
-from engine.shapes import BlockKind, arrangements, shanten, waits
+from engine.shapes import arrangements, shanten, waits
 from engine.state import CLAIM, TURN, HandState, MatchState, SeatState
 from engine.table_rules import Abort, RiichiAnkan, TableRules
 from engine.tiles import NUM_KINDS, RED_SOU, Tile, is_flower, kind_of

@@ -68,6 +68,16 @@ class Abort(StrEnum):
     TRIPLE_RON = "triple_ron"
 
 
+class WinFloor(StrEnum):
+    """What a hand must be worth beyond its shape to win, as far as a bot weighing a call
+    needs to know (``engine.bots.defensive``: a call must keep a way to it). Whether a
+    hand wins is the ruleset's ``score`` alone."""
+
+    NONE = "none"  # no floor: any call that brings the hand closer to ready will do
+    YAKU = "yaku"  # one yaku: a call keeps a flush, all pungs, a value honour or all simples
+    POINTS = "points"  # a minimum value: a call keeps a flush or an all-pungs line
+
+
 @dataclass(frozen=True, slots=True)
 class RiichiRules:
     deposit: int = 1000  # points put on the table when the declaration passes
@@ -131,6 +141,7 @@ class TableRules:
     kuikae: Kuikae = Kuikae.ALLOWED
     aborts: frozenset[Abort] = frozenset()
     first_turn: FirstTurnRules | None = None  # None: no first-turn flags
+    win_floor: WinFloor = WinFloor.NONE  # what a bot's calls keep a way to
 
     @property
     def hand_size(self) -> int:

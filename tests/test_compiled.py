@@ -32,7 +32,8 @@ if sys.argv[2] == "pure":
     sys.path_hooks.insert(0, hook)
     sys.path_importer_cache.clear()
 sys.path.insert(0, str(root))
-from engine.shapes import decompose, shanten, waits
+from engine.blocks import decompose
+from engine.shapes import shanten, waits
 from engine.tiles import counts_of, kind_of
 from rulesets.mcr import RULESET, Options
 from rulesets.riichi import RULESET as RIICHI

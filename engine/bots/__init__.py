@@ -31,8 +31,5 @@ def make_bot(brain: str, table: Table, seed: str, seat: int) -> Bot:
     if brain == "greedy":
         return GreedyBot(table.rules)
     if brain == "defensive":
-        floor = table.options.get("minimum_points", 0)
-        return DefensiveBot(
-            table.rules, table.ruleset_id, min_points=floor if isinstance(floor, int) else 0
-        )
+        return DefensiveBot(table.rules)
     raise ValueError(f"unknown bot '{brain}' (choose {', '.join(BRAINS)})")

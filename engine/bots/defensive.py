@@ -4,9 +4,9 @@ someone is dangerous.
 * Tile efficiency: the discard leaving the lowest shanten, then the most live tiles that
   lower it further (ukeire, counting the tiles it can see), then the most isolated.
 * Value-aware calls: a call must bring the hand closer to ready *and* keep a way to a
-  hand that may win — in riichi a yaku that survives opening (yakuhai, tanyao, a flush,
-  toitoi), in MCR and Zung Jung a flush or all-pungs line toward the 8-point minimum
-  (wins themselves are offered only when they meet it).
+  hand that may win, by the ruleset's floor (``TableRules.win_floor``) — one yaku: a yaku
+  that survives opening (yakuhai, tanyao, a flush, toitoi); a minimum value: a flush or
+  all-pungs line toward it (wins themselves are offered only when they meet it).
 * Riichi judgement: declare with a wait of at least two live tiles, or a worse wait
   early; stay quiet with a bad wait late or against another riichi.
 * Folding: against a riichi, or an open hand that looks big (three calls, a flush, two
@@ -36,7 +36,7 @@ from engine.actions import (
     Win,
 )
 from engine.bots.greedy import GreedyBot
-from engine.table_rules import TableRules
+from engine.table_rules import WinFloor
 from engine.tiles import DRAGONS, counts_of, is_flower, kind_of
 from engine.views import HandView, SeatView, TableView
 
@@ -53,12 +53,6 @@ class _Seen:
 
 
 class DefensiveBot(GreedyBot):
-    def __init__(self, rules: TableRules, ruleset: str = "", *, min_points: int = 0) -> None:
-        """``min_points``: a Zung Jung table's minimum hand value (MCR's 8 is implied)."""
-        super().__init__(rules)
-        self._ruleset = ruleset
-        self._strict = ruleset == "mcr" or (ruleset == "zung_jung" and min_points > 0)
-
     def _ukeire(self, counts: list[int], n_melds: int, now: int, visible: list[int]) -> int:
         """Live tiles that lower the shanten of the (3n+1)-tile ``counts``."""
         total = 0
@@ -224,9 +218,10 @@ class DefensiveBot(GreedyBot):
             return True
         if pungs_only and sum(1 for c in after if c >= 2) >= 3:
             return True
-        if self._strict:
+        floor = self._rules.win_floor
+        if floor is WinFloor.POINTS:
             return False
-        if self._ruleset != "riichi":
+        if floor is not WinFloor.YAKU:
             return True
         value_winds = {27 + hand.round_wind - 1, 27 + (me - hand.dealer) % 4}
         honours = set(DRAGONS) | value_winds

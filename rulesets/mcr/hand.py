@@ -18,7 +18,7 @@ from engine.tiles import KIND_OR_SPARE, NUM_KINDS, lowest_kind
 from rulesets.mcr.waits import is_unique_wait
 
 Counts = dict[str, int]
-# One tile of kind k adds this to its suit's code (``engine.shapes.suit_code``).
+# One tile of kind k adds this to its suit's code (``engine.blocks.suit_code``).
 _SUIT_DIGIT: Final[tuple[int, ...]] = tuple(
     1 << 3 * (8 - k % 9 if k < 27 else 33 - k) for k in range(34)
 )
@@ -186,7 +186,7 @@ class HandFacts:
         self.held = 0  # bit k set when the concealed part holds kind k
         self.held_kinds = 0  # how many kinds it holds
         self.held_suited_kinds = 0  # how many of them are suited
-        self.codes: list[int] = []  # the concealed part's suit codes (engine.shapes)
+        self.codes: list[int] = []  # the concealed part's suit codes (engine.blocks)
 
     @property
     def win_hidden(self) -> bool:
@@ -227,7 +227,7 @@ def build_facts(win: WinContext, part: PartRules | None = None) -> HandFacts | N
     n_held = 1
     n_suited = 1 if w < 27 else 0
     hogs = 0  # kinds held four times (a kong's included until the end)
-    # ``engine.shapes.suit_code`` of each suit, built tile by tile
+    # ``engine.blocks.suit_code`` of each suit, built tile by tile
     m = p = s = z = 0
     if w < 9:
         m = digit[w]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.blocks import Block, BlockKind
 from engine.melds import MeldType
-from engine.shapes import Block, BlockKind, Shape
+from engine.shapes import Shape
 from rulesets.mcr.combinations import chow_fans, in_reference_order, pung_fans
 from rulesets.mcr.hand import Counts, HandFacts
 from rulesets.mcr.waits import wait_kinds

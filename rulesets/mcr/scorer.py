@@ -5,21 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from engine.blocks import KNITTED_BLOCKS, PAIR_BLOCKS, Block, BlockKind, decompose, meld_block
 from engine.context import InvalidInput, WinContext
 from engine.fast_records import builder
 from engine.hand_check import flag_problem, hand_problem
 from engine.scoring import Evaluation, Gated, Score, ScoreError, best_total
-from engine.shapes import (
-    KNITTED_BLOCKS,
-    KNITTED_PATTERNS,
-    PAIR_BLOCKS,
-    Block,
-    BlockKind,
-    Shape,
-    decompose,
-    knitted_kinds,
-    meld_block,
-)
+from engine.shapes import KNITTED_PATTERNS, Shape, knitted_kinds
 from engine.tiles import TERMINALS_AND_HONORS
 from rulesets.mcr.combinations import order_key
 from rulesets.mcr.hand import Counts, HandFacts, PartRules, build_facts, check_flags
@@ -234,7 +225,7 @@ def _readings(win: WinContext, facts: HandFacts, rules: ReadingRules) -> list[Re
     """Every reading of the hand (§7.1, §11.3 step 1): the special shapes first, then the
     standard divisions in the reference calculator's order (it matters only for ties).
 
-    Built from ``engine.shapes`` pieces (``decompose`` and the knitted patterns) rather
+    Built from ``engine.blocks``' ``decompose`` and ``engine.shapes``' knitted patterns rather
     than ``arrangements``: the scorer needs each division once, not once per block that
     could hold the winning tile. The special shapes are told from the hand facts' kind
     masks (``engine.shapes`` has the same tests on counts)."""

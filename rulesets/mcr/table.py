@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.ruleset import OptionsError
 from engine.shapes import ShapeRules
-from engine.table_rules import FlowerTiming, MultiWin, Replacement, TableRules
+from engine.table_rules import FlowerTiming, MultiWin, Replacement, TableRules, WinFloor
 from engine.wall import WallSpec
 from rulesets.mcr.options import Options
 
@@ -38,4 +38,5 @@ def table_rules(options: Options) -> TableRules:
         furiten=None,  # §5.1: no furiten
         riichi=None,
         aborts=frozenset(),  # §6: no abortive draws
+        win_floor=WinFloor.POINTS,  # §7.2: the 8-point minimum
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.shapes import suit_code
+from engine.blocks import suit_code
 
 
 def _complete(counts: list[int], honors: bool) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from engine.blocks import BlockKind, suit_partitions
 from engine.melds import Meld
-from engine.shapes import BlockKind, Wait, suit_partitions
+from engine.shapes import Wait
 from rulesets.riichi.hand import (
     ANKAN,
     CHI,
@@ -70,7 +71,7 @@ def _set_fu(kind: int, concealed: bool, kong: bool) -> int:
 
 def _suit_splits(counts: tuple[int, ...], offset: int) -> tuple[Split, ...]:
     """All ways to cut one suit (its counts, its first kind) into chows/pungs and at most
-    one pair (``engine.shapes.suit_partitions``), with the fu of its concealed pungs."""
+    one pair (``engine.blocks.suit_partitions``), with the fu of its concealed pungs."""
     out: list[Split] = []
     for sets, pair in suit_partitions(list(counts), len(counts) == 7):
         chows = tuple(offset + n for kind, n in sets if kind is BlockKind.CHOW)

@@ -22,6 +22,7 @@ from engine.table_rules import (
     RiichiAnkan,
     RiichiRules,
     TableRules,
+    WinFloor,
 )
 from engine.tiles import is_terminal_or_honor, kind_of
 from engine.wall import WallSpec
@@ -97,6 +98,7 @@ def table_rules(options: RiichiOptions) -> TableRules:
         kuikae=Kuikae(options.kuikae),
         aborts=aborts,
         first_turn=FirstTurnRules(any_shape_on_first_draw=options.shiisan_puutaa),
+        win_floor=WinFloor.YAKU,  # §5: a legal shape and at least one yaku
     )
 
 

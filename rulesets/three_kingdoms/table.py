@@ -23,6 +23,7 @@ from engine.table_rules import (
     RiichiAnkan,
     RiichiRules,
     TableRules,
+    WinFloor,
 )
 from engine.wall import WallSpec
 from rulesets.three_kingdoms.options import RIICHI_DEPOSIT, Options
@@ -82,4 +83,7 @@ def table_rules(options: Options) -> TableRules:
         kuikae=Kuikae.ALLOWED,  # §1: swap-calling allowed
         aborts=frozenset(),  # §1: no abortive draws
         first_turn=None,
+        # §5.2 step 5: riichi and dora count toward the 8-point minimum, so a call need
+        # not keep a flush or all-pungs line to reach it
+        win_floor=WinFloor.NONE,
     )

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from engine.blocks import Block, BlockKind
 from engine.context import WinContext
 from engine.melds import MeldType
-from engine.shapes import Arrangement, Block, BlockKind, Shape
+from engine.shapes import Arrangement, Shape
 from engine.tiles import (
     DRAGONS,
     EAST,

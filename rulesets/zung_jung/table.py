@@ -4,7 +4,14 @@ The match is ``match.match_rules``, the payments ``settlement.settle``.
 
 from __future__ import annotations
 
-from engine.table_rules import FirstTurnRules, FlowerTiming, MultiWin, Replacement, TableRules
+from engine.table_rules import (
+    FirstTurnRules,
+    FlowerTiming,
+    MultiWin,
+    Replacement,
+    TableRules,
+    WinFloor,
+)
 from engine.wall import WallSpec
 from rulesets.zung_jung.options import Options
 from rulesets.zung_jung.scorer import SHAPE_RULES
@@ -29,4 +36,6 @@ def table_rules(options: Options) -> TableRules:
         aborts=frozenset(),  # §3.3: no abortive draws
         # 9.4.1 / 9.4.2; chiihou here is 9.4.2, a discard win
         first_turn=FirstTurnRules(self_drawn_chiihou=False),
+        # §4: no minimum in standard Zung Jung; the minimum_points variant has one
+        win_floor=WinFloor.POINTS if options.minimum_points > 0 else WinFloor.NONE,
     )

@@ -14,6 +14,7 @@ from engine.bots.defensive import DefensiveBot, _danger_against
 from engine.notation import parse_tile, parse_tiles
 from engine.simulate import BOTS, play_match
 from engine.state import DiscardRecord, Phase
+from engine.table_rules import TableRules, WinFloor
 from engine.views import HandView, SeatView, TableView, WindowView
 from server.domain.tables.build import build_table
 
@@ -105,13 +106,13 @@ HAND = "234m456p678s45s89p1z3m"  # one from ready: the floating 1z or 3m goes
 
 
 def test_without_a_threat_it_plays_for_efficiency() -> None:
-    bot = DefensiveBot(build_table("riichi", {}).rules, "riichi")
+    bot = DefensiveBot(build_table("riichi", {}).rules)
     act = bot.act(view(HAND, discards_of(HAND)))
     assert isinstance(act, Discard) and act.tile in parse_tiles("1z3m")
 
 
 def test_against_a_riichi_it_folds_to_genbutsu() -> None:
-    bot = DefensiveBot(build_table("riichi", {}).rules, "riichi")
+    bot = DefensiveBot(build_table("riichi", {}).rules)
     threat = seat(discards="19m2z5p", riichi=True)
     act = bot.act(view(HAND, discards_of(HAND), [threat, seat(), seat()]))
     assert act == Discard(seat=0, tile=T("5p"))
@@ -128,7 +129,7 @@ def claim_view(hand: str, tile: str) -> TableView:
 
 
 def test_riichi_calls_need_a_yaku_line() -> None:
-    bot = DefensiveBot(build_table("riichi", {}).rules, "riichi")
+    bot = DefensiveBot(build_table("riichi", {}).rules)
     # a pung of 1m leaves terminals in two suits: no yakuhai, tanyao, flush or toitoi
     assert bot.act(claim_view("11m234p678p5z9m19s4s", "1m")) == Pass(seat=0)
     # the same shape with a pair of white dragons: a yakuhai pung is worth calling
@@ -136,9 +137,17 @@ def test_riichi_calls_need_a_yaku_line() -> None:
 
 
 def test_mcr_calls_need_a_flush_or_pungs_line() -> None:
-    bot = DefensiveBot(build_table("mcr", {}).rules, "mcr")
+    bot = DefensiveBot(build_table("mcr", {}).rules)
     assert bot.act(claim_view("11m234p678p5z9m19s4s", "1m")) == Pass(seat=0)
     assert isinstance(bot.act(claim_view("11m234m678m9m46s7z2z", "1m")), Pung)
+
+
+def test_calls_follow_the_tables_win_floor() -> None:
+    """The table's floor (``TableRules.win_floor``), not the ruleset's name, decides: a
+    pung that leaves no yaku, flush or pungs line is taken only where there is none."""
+    call = claim_view("11m234p678p5z9m19s4s", "1m")
+    taken = {f: isinstance(DefensiveBot(TableRules(win_floor=f)).act(call), Pung) for f in WinFloor}
+    assert taken == {WinFloor.NONE: True, WinFloor.YAKU: False, WinFloor.POINTS: False}
 
 
 def test_danger_reads_suji_kabe_and_honours() -> None:

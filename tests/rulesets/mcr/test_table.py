@@ -15,7 +15,7 @@ from engine.notation import parse_tile
 from engine.ruleset import table_for
 from engine.scoring import Score
 from engine.state import HandResult, MatchState, WinRecord, update
-from engine.table_rules import FlowerTiming, MultiWin, Replacement
+from engine.table_rules import FlowerTiming, MultiWin, Replacement, WinFloor
 from engine.tiles import kind_of
 from engine.wins import win_context
 from rulesets.mcr import RULESET
@@ -37,6 +37,7 @@ def test_table_rules_follow_the_rules_doc() -> None:
     assert rules.concealed_kong_face_down and rules.max_kongs is None
     assert rules.rob_added_kong and not rules.rob_concealed_kong_thirteen_orphans
     assert rules.shape_rules.seven_pairs_four_as_two and rules.shape_rules.knitted_straight
+    assert rules.win_floor is WinFloor.POINTS  # §7.2
     no_flowers = table_rules(Options(use_flowers=False, flower_timing="on_own_turn"))
     assert not no_flowers.wall.flowers and no_flowers.flower_timing is FlowerTiming.ON_OWN_TURN
     assert not table_rules(Options(added_kong_from_hand=False)).added_kong_from_hand

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import itertools
 
+from engine.blocks import decompose, suit_complete
 from engine.rng import SeededStream
-from engine.shapes import ShapeRules, _suit_complete, decompose, waits
+from engine.shapes import ShapeRules, waits
 from rulesets.mcr.waits import _complete, is_unique_wait, wait_kinds
 
 from .generator import generate
@@ -79,4 +80,4 @@ def test_one_pass_suit_check_matches_the_search() -> None:
     for honors, size in ((False, 9), (True, 7)):
         for counts in itertools.product(range(6), repeat=size):
             if sum(counts) <= 10:
-                assert _complete(list(counts), honors) == _suit_complete(counts, honors), counts
+                assert _complete(list(counts), honors) == suit_complete(counts, honors), counts

@@ -3,8 +3,9 @@ hands and on hands with many readings."""
 
 from __future__ import annotations
 
+from engine.blocks import BlockKind
 from engine.context import WinContext
-from engine.shapes import Arrangement, BlockKind, Shape, arrangements
+from engine.shapes import Arrangement, Shape, arrangements
 from rulesets.riichi.decompose import key_of, readings
 from rulesets.riichi.hand import KIND_OF, Reading
 from tests.rulesets.riichi.hand_generator import HandGenerator

@@ -42,7 +42,7 @@ def test_random_and_greedy_players_get_libriichis_offers() -> None:
 
 def test_defensive_and_greedy_players_get_libriichis_offers() -> None:
     t = riichi_table(TENHOU)
-    bots: list[Bot] = [DefensiveBot(t.rules, t.ruleset_id), GreedyBot(t.rules)] * 2
+    bots: list[Bot] = [DefensiveBot(t.rules), GreedyBot(t.rules)] * 2
     report = check_match(t, "lc-0", bots)
     assert report.mismatches == []
     assert {"can_riichi", "can_tsumo_agari", "can_ron_agari"} <= set(report.flags_seen)

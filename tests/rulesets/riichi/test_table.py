@@ -21,7 +21,15 @@ from engine.events import Called, Discarded, DoraRevealed, Drew, RiichiAccepted
 from engine.notation import parse_tile
 from engine.ruleset import TableRuleset, table_for
 from engine.state import HandResult, Phase, WinRecord, update
-from engine.table_rules import Abort, FirstTurnRules, KanDoraTiming, Kuikae, MultiWin, RiichiAnkan
+from engine.table_rules import (
+    Abort,
+    FirstTurnRules,
+    KanDoraTiming,
+    Kuikae,
+    MultiWin,
+    RiichiAnkan,
+    WinFloor,
+)
 from engine.tiles import kind_of
 from engine.wins import is_furiten, win_context
 from rulesets.riichi import RULESET
@@ -58,6 +66,7 @@ def test_default_table_rules() -> None:
     assert rules.riichi.ippatsu and rules.riichi.ura_dora and rules.riichi.double_riichi
     assert nagashi(RiichiOptions()) is None  # tenpai_at_draw: test_karaten_at_the_exhaustive_draw
     assert not rules.shape_rules.seven_pairs_four_as_two
+    assert rules.win_floor is WinFloor.YAKU  # §5
 
 
 def test_options_reach_the_table_rules() -> None:

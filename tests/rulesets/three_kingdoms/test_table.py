@@ -12,7 +12,7 @@ from engine.notation import parse_tile, parse_tiles
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, play_match
 from engine.state import DiscardRecord, MatchState, Phase, SeatState
-from engine.table_rules import FuritenRules, KanDoraTiming, Replacement, RiichiAnkan
+from engine.table_rules import FuritenRules, KanDoraTiming, Replacement, RiichiAnkan, WinFloor
 from engine.views import view_for
 from engine.wall import Wall
 from engine.wins import is_furiten
@@ -37,6 +37,7 @@ def test_table_rules() -> None:
     assert rules.riichi.ankan is RiichiAnkan.NO_SHAPE_CHANGE
     assert not rules.riichi.ippatsu and not rules.riichi.double_riichi
     assert rules.aborts == frozenset() and RULESET.tenpai_at_draw(Options()) is None  # §1
+    assert rules.win_floor is WinFloor.NONE  # §5.2: riichi and dora count toward the 8
     assert rules.furiten is not None and rules.furiten.riichi_only
     assert rules.concealed_kong_face_down
     assert rules.shape_rules.seven_pairs and rules.shape_rules.thirteen_orphans

@@ -16,7 +16,7 @@ from engine.ruleset import TableRuleset, table_for
 from engine.shapes import shanten
 from engine.simulate import greedy_bots, play_match
 from engine.state import HandResult, Table
-from engine.table_rules import MultiWin, Replacement
+from engine.table_rules import MultiWin, Replacement, WinFloor
 from engine.tiles import counts_of, kind_of
 from engine.views import TableView
 from rulesets.zung_jung import RULESET
@@ -125,6 +125,8 @@ def test_table_rules() -> None:
     assert not rules.shape_rules.honors_and_knitted and not rules.shape_rules.knitted_straight
     bonus = RULESET.table_rules(Options(bonus_tiles="full", dead_wall_size=0))
     assert bonus.wall.flowers and bonus.wall.dead_wall == 0
+    assert rules.win_floor is WinFloor.NONE  # §4: no minimum, unless the option sets one
+    assert RULESET.table_rules(Options(minimum_points=5)).win_floor is WinFloor.POINTS
 
 
 def test_match_rules_deal_passes_every_hand() -> None:
