@@ -67,7 +67,6 @@ from engine.melds import Meld, MeldType
 from engine.state import (
     CLAIM,
     ENDED,
-    SEATS,
     TURN,
     ClaimWindow,
     DrawKind,
@@ -157,7 +156,7 @@ def check(state: MatchState, action: Action) -> None:
     hand = state.hand
     if hand is None or hand.phase is ENDED:
         raise IllegalAction(ErrorCode.WRONG_PHASE, "no hand is in play")
-    if not 0 <= action.seat < SEATS:
+    if not 0 <= action.seat < state.table.rules.seats:
         raise IllegalAction(ErrorCode.WRONG_SEAT, f"no seat {action.seat}")
     if hand.phase is TURN:
         if not isinstance(action, TURN_ACTIONS):
@@ -209,7 +208,8 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
     if rules.wall.dora_positions:
         # the first indicator is public from the start: the log carries it (no seed needed)
         run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(0)))
-    order = [(setup.dealer + i) % SEATS for i in range(SEATS)]
+    seats = rules.seats
+    order = [(setup.dealer + i) % seats for i in range(seats)]
     chunks = (4, 4, 4, 4) if rules.hand_size == 16 else (4, 4, 4, 1)
     for n in chunks:
         for s in order:
@@ -438,7 +438,7 @@ def _discard_passed(
             _end(run, "abortive_draw", abort=Abort.FOUR_RIICHI.value)
             return
     hand = run.hand
-    if _FOUR_WINDS in rules.aborts and len(hand.discard_log) == SEATS and hand.calls == 0:
+    if _FOUR_WINDS in rules.aborts and len(hand.discard_log) == rules.seats and hand.calls == 0:
         kinds = {kind_of(t) for _, t in hand.discard_log}
         if len(kinds) == 1 and next(iter(kinds)) in WINDS:
             _end(run, "abortive_draw", abort=Abort.FOUR_WINDS.value)
@@ -450,7 +450,7 @@ def _discard_passed(
         _end(run, "exhaustive_draw")
         return
     if call is None:
-        _draw(run, (discarder + 1) % SEATS, replacement=False)
+        _draw(run, (discarder + 1) % rules.seats, replacement=False)
         return
     window = hand.window
     assert window is not None

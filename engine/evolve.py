@@ -34,7 +34,6 @@ from engine.events import (
 from engine.fast_records import copier
 from engine.melds import Meld, MeldType
 from engine.state import (
-    SEATS,
     ClaimWindow,
     DiscardRecord,
     HandState,
@@ -227,7 +226,7 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
         round_wind=event.round_wind,
         honba=event.honba,
         wall=wall,
-        seats=tuple(SeatState() for _ in range(SEATS)),
+        seats=tuple(SeatState() for _ in range(rules.seats)),
         label=event.label,
         replacement=rules.replacement,
         turn=event.dealer,

@@ -21,7 +21,7 @@ from engine.events import (
     HandEnded,
     KongDeclared,
 )
-from engine.state import CLAIM, SEATS, TURN, HandState, MatchState, Phase, Table
+from engine.state import CLAIM, TURN, HandState, MatchState, Phase, Table
 from engine.views import TableView, redact, view_for
 
 BotFactory = Callable[[Table, str, int], Bot]
@@ -103,7 +103,7 @@ def play_match(
     max_actions: int = 1_000_000,
 ) -> MatchRecord:
     seats: Sequence[Bot] = (
-        [bots(table, seed, s) for s in range(SEATS)] if callable(bots) else list(bots)
+        [bots(table, seed, s) for s in range(table.rules.seats)] if callable(bots) else list(bots)
     )
     state, events = start(table, seed)
     stats = MatchStats()
