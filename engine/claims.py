@@ -142,6 +142,26 @@ def rob_window(
 ) -> tuple[WindowOptions, tuple[int, ...]]:
     """Who may rob a kong: any legal win on the added tile; a concealed kong only for
     thirteen orphans where the rules allow it."""
+    return _win_window(state, hand, kong_seat, tile, concealed=concealed, chankan=True)
+
+
+def set_aside_window(
+    state: MatchState, hand: HandState, seat: int, tile: Tile
+) -> tuple[WindowOptions, tuple[int, ...]]:
+    """Who may win on a tile being set aside (``SetAsideRules.ron``, kita): any legal
+    win on it, scored as a win on a discard, not as a robbed kong (riichi.wiki "Sanma")."""
+    return _win_window(state, hand, seat, tile, concealed=False, chankan=False)
+
+
+def _win_window(
+    state: MatchState,
+    hand: HandState,
+    kong_seat: int,
+    tile: Tile,
+    *,
+    concealed: bool,
+    chankan: bool,
+) -> tuple[WindowOptions, tuple[int, ...]]:
     rules = state.table.rules
     caches = state.table.caches  # the shape answers under these rules (TableCaches)
     k = kind_of(tile)
@@ -161,7 +181,7 @@ def rob_window(
         completes.append(s)
         if is_furiten(rules, seat, k, caches):
             continue
-        if legal_win(state, s, tile, tsumo=False, chankan=True) is not None:
+        if legal_win(state, s, tile, tsumo=False, chankan=chankan) is not None:
             options.append((s, (Win(seat=s), Pass(seat=s))))
     return tuple(options), tuple(completes)
 

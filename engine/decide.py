@@ -38,7 +38,7 @@ from engine.actions import (
     SelfDrawWin,
     unprompted,
 )
-from engine.claims import discard_window, granted_call, rob_window, winners
+from engine.claims import discard_window, granted_call, rob_window, set_aside_window, winners
 from engine.errors import ErrorCode, IllegalAction
 from engine.events import (
     Answered,
@@ -64,6 +64,7 @@ from engine.evolve import evolve
 from engine.fast_records import builder
 from engine.legal import legal_actions
 from engine.melds import Meld, MeldType
+from engine.notation import format_tiles
 from engine.state import (
     CLAIM,
     ENDED,
@@ -79,7 +80,7 @@ from engine.state import (
     apply_payments,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming
-from engine.tiles import WINDS, Tile, is_flower, kind_of
+from engine.tiles import MAX_TILE, WINDS, Tile, is_flower, kind_of
 from engine.wall import commitment
 from engine.wins import legal_win
 
@@ -177,7 +178,31 @@ def check(state: MatchState, action: Action) -> None:
             ErrorCode.STALE, f"prompt {action.prompt} is closed (current {state.prompt})"
         )
     if not _offered(unprompted(action), legal_actions(state, action.seat)):
-        raise IllegalAction(ErrorCode.NOT_LEGAL, f"{action.type} is not legal now")
+        why = _set_aside_refusal(state, action) if isinstance(action, DeclareFlower) else None
+        raise IllegalAction(ErrorCode.NOT_LEGAL, why or f"{action.type} is not legal now")
+
+
+def _set_aside_refusal(state: MatchState, action: DeclareFlower) -> str | None:
+    """What is wrong with a refused tile set aside, when it is the tile itself: a kind
+    this table never sets aside (kita at a four-player table), or one the seat does not
+    hold."""
+    rules = state.table.rules
+    hand = state.hand
+    assert hand is not None
+    tile = action.tile
+    if not 0 <= tile <= MAX_TILE:
+        return f"{tile} is not a tile"
+    name = format_tiles([tile])
+    if is_flower(tile):
+        if not rules.wall.flowers:
+            return f"this table plays without flowers: {name} cannot be set aside"
+    elif rules.set_aside is None or kind_of(tile) not in rules.set_aside.kinds:
+        kinds = rules.set_aside.kinds if rules.set_aside is not None else ()
+        allowed = format_tiles(sorted(kinds)) if kinds else "no tile of an ordinary kind"
+        return f"{name} cannot be set aside at this table (it sets aside {allowed})"
+    if tile not in hand.seats[action.seat].hand:
+        return f"seat {action.seat} holds no {name} to set aside"
+    return None
 
 
 def _offered(action: Action, legal: tuple[Action, ...]) -> bool:
@@ -228,11 +253,24 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
 
 
 def _replace_flower(run: _Run, seat: int, tile: Tile) -> bool:
-    """Set a flower aside and draw its replacement; False if the hand ended instead."""
+    """Set a flower aside and draw its replacement; False if the hand ended instead. A
+    tile of an ordinary kind set aside (kita) first opens a window to win on it when the
+    rules say so; its replacement is drawn once the window closes with no win."""
     if not run.hand.replacement_available():
         _end(run, "exhaustive_draw")
         return False
     run.emit(FlowerSetAside(seat=seat, tile=tile))
+    aside = run.state.table.rules.set_aside
+    if aside is not None and aside.ron and not is_flower(tile):
+        options, completes = set_aside_window(run.state, run.hand, seat, tile)
+        if options:
+            run.emit(
+                ClaimWindowOpened(
+                    kind="set_aside", seat=seat, tile=tile, options=options, completes=completes
+                )
+            )
+            return True
+        _mark_furiten(run, completes, tile)
     return _draw(run, seat, replacement=True, initial=run.hand.dealing)
 
 
@@ -389,7 +427,7 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
     if abort:
         _end(run, "abortive_draw", abort=Abort.TRIPLE_RON.value)
         return
-    robbing = window.kind != "discard"
+    robbing = window.kind in ("added_kong", "concealed_kong")
     if won:
         if (
             window.kind == "added_kong"
@@ -414,6 +452,10 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
     if robbing:
         _mark_furiten(run, window.completes, window.tile)
         _kong_stands(run, window.seat, concealed=window.kind == "concealed_kong")
+        return
+    if window.kind == "set_aside":
+        _mark_furiten(run, window.completes, window.tile)
+        _draw(run, window.seat, replacement=True)
         return
     _discard_passed(
         run, window.seat, window.tile, window.final, window.completes, granted_call(window)

@@ -42,7 +42,8 @@ class Phase(StrEnum):
 TURN, CLAIM, ENDED = Phase.TURN, Phase.CLAIM, Phase.ENDED
 
 
-WindowKind = Literal["discard", "added_kong", "concealed_kong"]
+# set_aside: a tile being set aside (kita) that the others may win on (SetAsideRules.ron)
+WindowKind = Literal["discard", "added_kong", "concealed_kong", "set_aside"]
 
 
 @dataclass(frozen=True, slots=True)
