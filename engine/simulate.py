@@ -212,7 +212,7 @@ def check_events(state: MatchState, events: list[Event], total: int) -> None:
     for ev in events:
         if isinstance(ev, KongDeclared) and ev.kind == "concealed" and ev.face_down != face_down:
             raise InvariantError("a concealed kong's face-down flag differs from the rules")
-        for viewer in (0, 1, 2, 3, None):
+        for viewer in (*range(state.table.rules.seats), None):
             check_redacted(redact(ev, viewer), ev, viewer, face_down)
 
 
