@@ -36,19 +36,27 @@ def turn_distance(frm: int, to: int, seats: int = 4) -> int:
 
 
 def tsumo_payments(
-    pay: Mapping[str, int], winner: int, dealer: int, reason: str, options: RiichiOptions
+    shares: Mapping[str, int], winner: int, dealer: int, reason: str, options: RiichiOptions
 ) -> list[Payment]:
-    """Every other seat's share of a self-drawn ``pay`` (the four-player ``payment``
-    shares; at three seats as ``three_player_tsumo`` says)."""
-    shares = dict(pay)
-    if options.seats == 3:
-        shares = three_player_tsumo(shares, winner == dealer, options.north_bisection)[0]
+    """Every other seat's share of a self-drawn win: ``shares`` as a score's ``payment``
+    gives them (the dealer's and a non-dealer's share, at three seats already as
+    ``three_player_tsumo`` says; ``table_shares`` makes them from four-player ones)."""
     out: list[Payment] = []
     for seat in range(options.seats):
         if seat != winner:
             owed = shares["dealer"] if seat == dealer and winner != dealer else shares["non_dealer"]
             out.append(Payment(seat, winner, owed, reason))
     return out
+
+
+def table_shares(
+    pay: Mapping[str, int], winner_is_dealer: bool, options: RiichiOptions
+) -> Mapping[str, int]:
+    """The shares of a self-draw at this table from the four-player ``payment`` shares
+    (``points.payment``): at three seats as ``three_player_tsumo`` says."""
+    if options.seats == 3:
+        return three_player_tsumo(dict(pay), winner_is_dealer, options.north_bisection)[0]
+    return pay
 
 
 def win_transfers(
@@ -138,7 +146,8 @@ def pao_transfers(
             out.append(Payment(liable, winner, honba * options.honba_value, "honba"))
         if rest:
             pay, _ = payment(8000 * rest, winner_is_dealer, True)
-            out.extend(tsumo_payments(pay, winner, dealer, "hand", options))
+            shares = table_shares(pay, winner_is_dealer, options)
+            out.extend(tsumo_payments(shares, winner, dealer, "hand", options))
     elif discarder == liable:
         whole = payment(8000 * total_multiple, winner_is_dealer, False)[0]
         return win_transfers(winner=winner, dealer=dealer, payment=whole, discarder=discarder,
@@ -194,7 +203,8 @@ def nagashi_mangan_transfers(
     out: list[Payment] = []
     for seat in qualifiers:
         pay, _total = payment(LIMIT_BASE["mangan"], seat == dealer, True)
-        out.extend(tsumo_payments(pay, seat, dealer, "nagashi_mangan", options))
+        shares = table_shares(pay, seat == dealer, options)
+        out.extend(tsumo_payments(shares, seat, dealer, "nagashi_mangan", options))
     return out
 
 
