@@ -68,7 +68,7 @@ def _first_seed_where(pred: object) -> MatchState:
 
 def test_kita_is_offered_to_a_seat_holding_north_and_replaced() -> None:
     state = _first_seed_where(
-        lambda s: NORTH in s.hand.seats[s.hand.turn].hand  # type: ignore[union-attr]
+        lambda s: NORTH in s.hand.seats[s.hand.turn].hand
     )
     hand = state.hand
     assert hand is not None
@@ -85,7 +85,7 @@ def test_kita_is_offered_to_a_seat_holding_north_and_replaced() -> None:
 
 def test_kita_by_a_seat_without_north_names_the_problem() -> None:
     state = _first_seed_where(
-        lambda s: NORTH not in s.hand.seats[s.hand.turn].hand  # type: ignore[union-attr]
+        lambda s: NORTH not in s.hand.seats[s.hand.turn].hand
     )
     hand = state.hand
     assert hand is not None
@@ -103,7 +103,7 @@ def test_kita_at_a_four_player_table_names_the_problem() -> None:
 
 def test_a_hand_passes_the_turn_among_three_seats() -> None:
     state, _ = start(table_for(RULESET), "turns")
-    order = []
+    order: list[int] = []
     while len(order) < 7:
         hand = state.hand
         assert hand is not None
