@@ -27,12 +27,15 @@ def _pass(seat: int) -> Pass:
     return Pass(seat=seat)
 
 
-_TURN_ORDER = tuple(tuple((s + i) % SEATS for i in range(1, SEATS)) for s in range(SEATS))
+# per table size (3 or 4), per seat: the other seats in turn order
+_TURN_ORDER = {
+    n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in (3, SEATS)
+}
 
 
-def turn_order_from(seat: int) -> tuple[int, ...]:
-    """The other seats in turn order after ``seat``."""
-    return _TURN_ORDER[seat]
+def turn_order_from(seat: int, seats: int = SEATS) -> tuple[int, ...]:
+    """The other seats of a table of ``seats`` in turn order after ``seat``."""
+    return _TURN_ORDER[seats][seat]
 
 
 def _pairs(tiles: list[Tile]) -> list[tuple[Tile, Tile]]:
@@ -64,7 +67,9 @@ def discard_window(
     completes: list[int] = []
     kong_ok: bool | None = None  # asked only when a seat holds three of the kind
     red = RED_FIVES[k // 9] if k < 27 and k % 9 == 4 else -1
-    for s in turn_order_from(discarder):
+    n_seats = rules.seats
+    left = (discarder + 1) % n_seats if rules.chow and k < 27 else -1
+    for s in turn_order_from(discarder, n_seats):
         seat = hand.seats[s]
         opts: list[Action] = []
         if shape_complete_with(rules, seat, k, caches):
@@ -86,7 +91,7 @@ def discard_window(
                 for pair in _pairs(same):
                     if _has_discard_after(rules, seat, pair, forbid):
                         opts.append(Pung(seat=s, tiles=pair))
-            if s == (discarder + 1) % SEATS and k < 27:
+            if s == left:
                 opts.extend(_chows(rules, seat, s, k))
         if opts:
             opts.append(_pass(s))
@@ -137,12 +142,32 @@ def rob_window(
 ) -> tuple[WindowOptions, tuple[int, ...]]:
     """Who may rob a kong: any legal win on the added tile; a concealed kong only for
     thirteen orphans where the rules allow it."""
+    return _win_window(state, hand, kong_seat, tile, concealed=concealed, chankan=True)
+
+
+def set_aside_window(
+    state: MatchState, hand: HandState, seat: int, tile: Tile
+) -> tuple[WindowOptions, tuple[int, ...]]:
+    """Who may win on a tile being set aside (``SetAsideRules.ron``, kita): any legal
+    win on it, scored as a win on a discard, not as a robbed kong (riichi.wiki "Sanma")."""
+    return _win_window(state, hand, seat, tile, concealed=False, chankan=False)
+
+
+def _win_window(
+    state: MatchState,
+    hand: HandState,
+    kong_seat: int,
+    tile: Tile,
+    *,
+    concealed: bool,
+    chankan: bool,
+) -> tuple[WindowOptions, tuple[int, ...]]:
     rules = state.table.rules
     caches = state.table.caches  # the shape answers under these rules (TableCaches)
     k = kind_of(tile)
     options: list[tuple[int, tuple[Action, ...]]] = []
     completes: list[int] = []
-    for s in turn_order_from(kong_seat):
+    for s in turn_order_from(kong_seat, rules.seats):
         seat = hand.seats[s]
         if not shape_complete_with(rules, seat, k, caches):
             continue
@@ -156,7 +181,7 @@ def rob_window(
         completes.append(s)
         if is_furiten(rules, seat, k, caches):
             continue
-        if legal_win(state, s, tile, tsumo=False, chankan=True) is not None:
+        if legal_win(state, s, tile, tsumo=False, chankan=chankan) is not None:
             options.append((s, (Win(seat=s), Pass(seat=s))))
     return tuple(options), tuple(completes)
 
@@ -164,7 +189,7 @@ def rob_window(
 def winners(rules: TableRules, window: ClaimWindow) -> tuple[list[int], bool]:
     """The seats that win, in priority order, and whether the triple-ron abort applies."""
     claimed = {s for s, a in window.answers if isinstance(a, Win)}
-    ordered = [s for s in turn_order_from(window.seat) if s in claimed]
+    ordered = [s for s in turn_order_from(window.seat, rules.seats) if s in claimed]
     if not ordered:
         return [], False
     if rules.multi_win is MultiWin.HEAD_BUMP:

@@ -90,6 +90,8 @@ class WinContext:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "input"
             raise InvalidInput(f"{where}: {first['msg']}") from None
+        if raw.kita and raw.flowers:
+            raise InvalidInput("kita and flowers: give the tiles set aside once, not both")
         try:
             concealed = tuple(sorted(parse_tiles(raw.concealed), key=sort_key))
             win_tile = parse_tile(raw.win_tile)
@@ -116,7 +118,7 @@ class WinContext:
             tenhou=raw.tenhou,
             chiihou=raw.chiihou,
             renhou=raw.renhou,
-            flowers=raw.flowers,
+            flowers=raw.flowers or raw.kita,
             dora_indicators=dora,
             ura_dora_indicators=ura,
         )
@@ -202,5 +204,8 @@ class HandInput(BaseModel):
     chiihou: bool = False
     renhou: bool = False
     flowers: int = Field(0, ge=0, le=8)
+    # Norths set aside (three-player riichi's kita): the same count as ``flowers``,
+    # under the name its players use; give one or the other
+    kita: int = Field(0, ge=0, le=8)
     dora_indicators: list[str] = []
     ura_dora_indicators: list[str] = []

@@ -38,7 +38,7 @@ from engine.actions import (
     SelfDrawWin,
     unprompted,
 )
-from engine.claims import discard_window, granted_call, rob_window, winners
+from engine.claims import discard_window, granted_call, rob_window, set_aside_window, winners
 from engine.errors import ErrorCode, IllegalAction
 from engine.events import (
     Answered,
@@ -64,10 +64,10 @@ from engine.evolve import evolve
 from engine.fast_records import builder
 from engine.legal import legal_actions
 from engine.melds import Meld, MeldType
+from engine.notation import format_tiles
 from engine.state import (
     CLAIM,
     ENDED,
-    SEATS,
     TURN,
     ClaimWindow,
     DrawKind,
@@ -80,7 +80,7 @@ from engine.state import (
     apply_payments,
 )
 from engine.table_rules import Abort, FlowerTiming, HandSetup, KanDoraTiming
-from engine.tiles import WINDS, Tile, is_flower, kind_of
+from engine.tiles import MAX_TILE, WINDS, Tile, is_flower, kind_of
 from engine.wall import commitment
 from engine.wins import legal_win
 
@@ -157,7 +157,7 @@ def check(state: MatchState, action: Action) -> None:
     hand = state.hand
     if hand is None or hand.phase is ENDED:
         raise IllegalAction(ErrorCode.WRONG_PHASE, "no hand is in play")
-    if not 0 <= action.seat < SEATS:
+    if not 0 <= action.seat < state.table.rules.seats:
         raise IllegalAction(ErrorCode.WRONG_SEAT, f"no seat {action.seat}")
     if hand.phase is TURN:
         if not isinstance(action, TURN_ACTIONS):
@@ -178,7 +178,31 @@ def check(state: MatchState, action: Action) -> None:
             ErrorCode.STALE, f"prompt {action.prompt} is closed (current {state.prompt})"
         )
     if not _offered(unprompted(action), legal_actions(state, action.seat)):
-        raise IllegalAction(ErrorCode.NOT_LEGAL, f"{action.type} is not legal now")
+        why = _set_aside_refusal(state, action) if isinstance(action, DeclareFlower) else None
+        raise IllegalAction(ErrorCode.NOT_LEGAL, why or f"{action.type} is not legal now")
+
+
+def _set_aside_refusal(state: MatchState, action: DeclareFlower) -> str | None:
+    """What is wrong with a refused tile set aside, when it is the tile itself: a kind
+    this table never sets aside (kita at a four-player table), or one the seat does not
+    hold."""
+    rules = state.table.rules
+    hand = state.hand
+    assert hand is not None
+    tile = action.tile
+    if not 0 <= tile <= MAX_TILE:
+        return f"{tile} is not a tile"
+    name = format_tiles([tile])
+    if is_flower(tile):
+        if not rules.wall.flowers:
+            return f"this table plays without flowers: {name} cannot be set aside"
+    elif rules.set_aside is None or kind_of(tile) not in rules.set_aside.kinds:
+        kinds = rules.set_aside.kinds if rules.set_aside is not None else ()
+        allowed = format_tiles(sorted(kinds)) if kinds else "no tile of an ordinary kind"
+        return f"{name} cannot be set aside at this table (it sets aside {allowed})"
+    if tile not in hand.seats[action.seat].hand:
+        return f"seat {action.seat} holds no {name} to set aside"
+    return None
 
 
 def _offered(action: Action, legal: tuple[Action, ...]) -> bool:
@@ -209,7 +233,8 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
     if rules.wall.dora_positions:
         # the first indicator is public from the start: the log carries it (no seed needed)
         run.emit(DoraRevealed(indicator=hand.wall.dora_indicator(0)))
-    order = [(setup.dealer + i) % SEATS for i in range(SEATS)]
+    seats = rules.seats
+    order = [(setup.dealer + i) % seats for i in range(seats)]
     chunks = (4, 4, 4, 4) if rules.hand_size == 16 else (4, 4, 4, 1)
     for n in chunks:
         for s in order:
@@ -228,11 +253,24 @@ def _start_hand(run: _Run, setup: HandSetup) -> None:
 
 
 def _replace_flower(run: _Run, seat: int, tile: Tile) -> bool:
-    """Set a flower aside and draw its replacement; False if the hand ended instead."""
+    """Set a flower aside and draw its replacement; False if the hand ended instead. A
+    tile of an ordinary kind set aside (kita) first opens a window to win on it when the
+    rules say so; its replacement is drawn once the window closes with no win."""
     if not run.hand.replacement_available():
         _end(run, "exhaustive_draw")
         return False
     run.emit(FlowerSetAside(seat=seat, tile=tile))
+    aside = run.state.table.rules.set_aside
+    if aside is not None and aside.ron and not is_flower(tile):
+        options, completes = set_aside_window(run.state, run.hand, seat, tile)
+        if options:
+            run.emit(
+                ClaimWindowOpened(
+                    kind="set_aside", seat=seat, tile=tile, options=options, completes=completes
+                )
+            )
+            return True
+        _mark_furiten(run, completes, tile)
     return _draw(run, seat, replacement=True, initial=run.hand.dealing)
 
 
@@ -389,7 +427,7 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
     if abort:
         _end(run, "abortive_draw", abort=Abort.TRIPLE_RON.value)
         return
-    robbing = window.kind != "discard"
+    robbing = window.kind in ("added_kong", "concealed_kong")
     if won:
         if (
             window.kind == "added_kong"
@@ -415,6 +453,10 @@ def _resolve(run: _Run, window: ClaimWindow) -> None:
         _mark_furiten(run, window.completes, window.tile)
         _kong_stands(run, window.seat, concealed=window.kind == "concealed_kong")
         return
+    if window.kind == "set_aside":
+        _mark_furiten(run, window.completes, window.tile)
+        _draw(run, window.seat, replacement=True)
+        return
     _discard_passed(
         run, window.seat, window.tile, window.final, window.completes, granted_call(window)
     )
@@ -438,7 +480,7 @@ def _discard_passed(
             _end(run, "abortive_draw", abort=Abort.FOUR_RIICHI.value)
             return
     hand = run.hand
-    if _FOUR_WINDS in rules.aborts and len(hand.discard_log) == SEATS and hand.calls == 0:
+    if _FOUR_WINDS in rules.aborts and len(hand.discard_log) == rules.seats and hand.calls == 0:
         kinds = {kind_of(t) for _, t in hand.discard_log}
         if len(kinds) == 1 and next(iter(kinds)) in WINDS:
             _end(run, "abortive_draw", abort=Abort.FOUR_WINDS.value)
@@ -450,7 +492,7 @@ def _discard_passed(
         _end(run, "exhaustive_draw")
         return
     if call is None:
-        _draw(run, (discarder + 1) % SEATS, replacement=False)
+        _draw(run, (discarder + 1) % rules.seats, replacement=False)
         return
     window = hand.window
     assert window is not None

@@ -34,7 +34,6 @@ from engine.events import (
 from engine.fast_records import copier
 from engine.melds import Meld, MeldType
 from engine.state import (
-    SEATS,
     ClaimWindow,
     DiscardRecord,
     HandState,
@@ -45,8 +44,8 @@ from engine.state import (
     apply_payments,
     update,
 )
-from engine.table_rules import Kuikae
-from engine.tiles import Tile, kind_of
+from engine.table_rules import Kuikae, SetAsideRules
+from engine.tiles import Tile, is_flower, kind_of
 
 # ``update`` bound once for the shapes of change of a draw and a discard (most of a
 # hand's events): the same copies, called by name, without building a dict each time.
@@ -130,6 +129,9 @@ def _apply(state: MatchState, event: Event) -> MatchState:
         )
         drawn = None if event.seat == hand.turn and hand.drawn == event.tile else hand.drawn
         hand = update(hand, seats=_with_seat(hand, event.seat, new_seat), drawn=drawn)
+        aside = state.table.rules.set_aside
+        if aside is not None and not is_flower(event.tile):
+            hand = _set_aside(hand, aside)
         return update(state, hand=hand)
     if isinstance(event, ClaimWindowOpened):
         if event.options is None:
@@ -218,6 +220,16 @@ def _apply(state: MatchState, event: Event) -> MatchState:
     raise BadEvent(f"unknown event {event!r}")
 
 
+def _set_aside(hand: HandState, aside: SetAsideRules) -> HandState:
+    """What setting an ordinary tile aside (kita) does beyond a flower's: like a call it
+    may end every ippatsu and the first go-around, and its replacement may be a
+    replacement-tile win (``SetAsideRules``)."""
+    if aside.breaks_ippatsu:
+        seats = tuple(update(s, ippatsu=False) if s.ippatsu else s for s in hand.seats)
+        hand = update(hand, seats=seats, calls=hand.calls + 1)
+    return update(hand, kong_pending=aside.rinshan, dealing=False)
+
+
 def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
     rules = state.table.rules
     wall = state.table.wall(state.seed, event.hand_number)
@@ -227,7 +239,7 @@ def _hand_started(state: MatchState, event: HandStarted) -> MatchState:
         round_wind=event.round_wind,
         honba=event.honba,
         wall=wall,
-        seats=tuple(SeatState() for _ in range(SEATS)),
+        seats=tuple(SeatState() for _ in range(rules.seats)),
         label=event.label,
         replacement=rules.replacement,
         turn=event.dealer,

@@ -155,8 +155,12 @@ def flag_problem(win: CheckedWin) -> str | None:
     if win.rinshan:
         if not tsumo:
             return "rinshan (a win on a kong's replacement tile) is a self-drawn win"
-        if not any(m.is_kong for m in melds):
-            return "rinshan (a win on a kong's replacement tile) needs a kong among the melds"
+        if not any(m.is_kong for m in melds) and not win.flowers:
+            # a tile set aside (three-player riichi's kita) is replaced from the dead wall too
+            return (
+                "rinshan (a win on a kong's replacement tile) needs a kong among the melds "
+                "or a tile set aside"
+            )
     if win.haitei and not tsumo:
         return "haitei (a win on the last tile of the wall) is a self-drawn win"
     if win.houtei and tsumo:

@@ -140,6 +140,10 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     # flowers declared on one's own turn
     if flowers and hand.replacement_available():
         out.extend(DeclareFlower(seat=seat_index, tile=t) for t in sorted(set(flowers)))
+    # ordinary tiles set aside (kita): after riichi only the tile just drawn, which leaves
+    # the declared hand as it was
+    if rules.set_aside is not None:
+        out.extend(set_aside_actions(rules, hand, seat_index, seat))
     # nine terminals
     if (
         _NINE_TERMINALS in rules.aborts
@@ -149,6 +153,25 @@ def turn_actions(state: MatchState, seat_index: int) -> list[Action]:
     ):
         out.append(DeclareAbort(seat=seat_index))
     return out
+
+
+def set_aside_actions(
+    rules: TableRules, hand: HandState, seat_index: int, seat: SeatState
+) -> list[Action]:
+    """The seat's tiles of the kinds ``TableRules.set_aside`` names that it may set aside
+    now: a tile left to draw and a replacement for it, like a kong (``can_kong``)."""
+    aside = rules.set_aside
+    if aside is None or hand.remaining() < 1 or not hand.replacement_available():
+        return []
+    if seat.riichi:
+        drawn = hand.drawn
+        held: tuple[Tile, ...] = (
+            (drawn,) if drawn is not None and not is_flower(drawn) else ()
+        )
+    else:
+        held = seat.hand
+    kinds = sorted({t for t in held if not is_flower(t) and kind_of(t) in aside.kinds})
+    return [DeclareFlower(seat=seat_index, tile=t) for t in kinds]
 
 
 def _riichi_discards(

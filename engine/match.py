@@ -33,13 +33,16 @@ def no_payments(result: HandResult, match: MatchState) -> tuple[Payment, ...]:
     return ()
 
 
-def net(payments: Iterable[Payment], to_seat: int | None = None) -> list[int]:
-    """Per-seat gain (positive) or loss (negative) of a hand's payments, the table's
-    deposits left out (``engine.state.apply_payments`` from zero); with ``to_seat``, of
-    the payments to that seat only (one winner's share of a multiple win)."""
+def net(
+    payments: Iterable[Payment], to_seat: int | None = None, seats: int = SEATS
+) -> list[int]:
+    """Per-seat gain (positive) or loss (negative) of a hand's payments at a table of
+    ``seats``, the table's deposits left out (``engine.state.apply_payments`` from zero);
+    with ``to_seat``, of the payments to that seat only (one winner's share of a multiple
+    win)."""
     if to_seat is not None:
         payments = [p for p in payments if p.payee == to_seat]
-    return list(apply_payments((0,) * SEATS, 0, range(SEATS), payments)[0])
+    return list(apply_payments((0,) * seats, 0, range(seats), payments)[0])
 
 
 def final_scores(match: MatchState, *, to_first: bool = True) -> list[int]:
@@ -88,12 +91,13 @@ class RotatingMatch:
     share_ties: bool = True
     # the ruleset's own ranking; None: table points by rank (leftover deposits to first)
     standings_fn: Standings | None = None
+    seats: int = SEATS
 
     def start_scores(self) -> tuple[int, ...]:
-        return (self.start_score,) * SEATS
+        return (self.start_score,) * self.seats
 
     def _setup(self, h: int) -> HandSetup:
-        rnd, i = divmod(h, SEATS)
+        rnd, i = divmod(h, self.seats)
         seating = self.round_seatings[rnd % len(self.round_seatings)]
         return HandSetup(
             dealer=i,
@@ -137,12 +141,14 @@ class RenchanMatch:
     # seat_order: tied players take consecutive places in seat order (first dealer first);
     # split_uma: they share the rank and the average of their places' uma and oka
     rank_ties: Literal["seat_order", "split_uma"] = "seat_order"
+    seats: int = SEATS  # 3 or 4 players; ``uma`` gives one value per place
 
     def start_scores(self) -> tuple[int, ...]:
-        return (self.start_points,) * SEATS
+        return (self.start_points,) * self.seats
 
     def first_hand(self) -> HandSetup:
-        return HandSetup(dealer=0, round_wind=1, seating=(0, 1, 2, 3), honba=0, label="E1")
+        seating = tuple(range(self.seats))
+        return HandSetup(dealer=0, round_wind=1, seating=seating, honba=0, label="E1")
 
     def settle(self, result: HandResult, match: MatchState) -> tuple[Payment, ...]:
         return self.settle_fn(result, match)
@@ -162,7 +168,8 @@ class RenchanMatch:
         )
 
     def next_hand(self, match: MatchState, result: HandResult) -> HandSetup | None:
-        scores = [match.scores[match.seating[s]] for s in range(SEATS)]  # by seat
+        n = self.seats
+        scores = [match.scores[match.seating[s]] for s in range(n)]  # by seat
         if self.busted(scores):
             return None  # §14.1
         repeat = self.dealer_repeats(result)
@@ -171,18 +178,18 @@ class RenchanMatch:
         reached = max(scores) >= self.return_points
         if rnd > self.rounds and reached:
             return None  # §14.4: sudden death in the extension
-        if rnd >= self.rounds and result.dealer == SEATS - 1 and repeat and reached:
+        if rnd >= self.rounds and result.dealer == n - 1 and repeat and reached:
             dealer_won = result.outcome == "win" and any(
                 w.seat == result.dealer for w in result.wins
             )
             dealer_ready = result.outcome == "exhaustive_draw" and self.dealer_repeats(result)
             stop = (self.agari_yame and dealer_won) or (self.tenpai_yame and dealer_ready)
             # the dealer must be first, ties broken by seat order (§14.3: all-last stop)
-            if stop and min(range(SEATS), key=lambda s: (-scores[s], s)) == result.dealer:
+            if stop and min(range(n), key=lambda s: (-scores[s], s)) == result.dealer:
                 return None
         dealer = result.dealer
         if not repeat:
-            dealer = (dealer + 1) % SEATS
+            dealer = (dealer + 1) % n
             if dealer == 0:
                 rnd += 1
                 if rnd > self.rounds and (
@@ -197,7 +204,7 @@ class RenchanMatch:
     def standings(self, match: MatchState) -> tuple[Standing, ...]:
         """Ranks and results in thousands with uma and oka (§14)."""
         scores = final_scores(match, to_first=self.leftover_deposits == "to_first")
-        oka = (self.return_points - self.start_points) * SEATS / 1000
+        oka = (self.return_points - self.start_points) * self.seats / 1000
         bonus = [u + (oka if place == 0 else 0) for place, u in enumerate(self.uma)]
         rows = rank_rows(scores, bonus, share_ties=self.rank_ties == "split_uma")
         return tuple(

@@ -21,7 +21,7 @@ from engine.events import (
     HandEnded,
     KongDeclared,
 )
-from engine.state import CLAIM, SEATS, TURN, HandState, MatchState, Phase, Table
+from engine.state import CLAIM, TURN, HandState, MatchState, Phase, Table
 from engine.views import TableView, redact, view_for
 
 BotFactory = Callable[[Table, str, int], Bot]
@@ -103,7 +103,7 @@ def play_match(
     max_actions: int = 1_000_000,
 ) -> MatchRecord:
     seats: Sequence[Bot] = (
-        [bots(table, seed, s) for s in range(SEATS)] if callable(bots) else list(bots)
+        [bots(table, seed, s) for s in range(table.rules.seats)] if callable(bots) else list(bots)
     )
     state, events = start(table, seed)
     stats = MatchStats()
@@ -212,7 +212,7 @@ def check_events(state: MatchState, events: list[Event], total: int) -> None:
     for ev in events:
         if isinstance(ev, KongDeclared) and ev.kind == "concealed" and ev.face_down != face_down:
             raise InvariantError("a concealed kong's face-down flag differs from the rules")
-        for viewer in (0, 1, 2, 3, None):
+        for viewer in (*range(state.table.rules.seats), None):
             check_redacted(redact(ev, viewer), ev, viewer, face_down)
 
 

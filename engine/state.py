@@ -28,7 +28,7 @@ from engine.table_rules import HandSetup, TableRules
 from engine.tiles import Tile
 from engine.wall import Replacement, Wall
 
-SEATS = 4
+SEATS = 4  # the usual table; a table's own count is ``TableRules.seats``
 
 
 class Phase(StrEnum):
@@ -42,7 +42,8 @@ class Phase(StrEnum):
 TURN, CLAIM, ENDED = Phase.TURN, Phase.CLAIM, Phase.ENDED
 
 
-WindowKind = Literal["discard", "added_kong", "concealed_kong"]
+# set_aside: a tile being set aside (kita) that the others may win on (SetAsideRules.ron)
+WindowKind = Literal["discard", "added_kong", "concealed_kong", "set_aside"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,7 @@ class HandState:
 
     def seat_wind(self, seat: int) -> int:
         """1 East .. 4 North."""
-        return (seat - self.dealer) % SEATS + 1
+        return (seat - self.dealer) % len(self.seats) + 1
 
     # The wall's geometry lives in engine.wall.Wall; these ask it with the hand's counters.
 

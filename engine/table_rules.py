@@ -124,8 +124,24 @@ class FirstTurnRules:
 
 
 @dataclass(frozen=True, slots=True)
+class SetAsideRules:
+    """Tiles of ordinary kinds a seat may set aside on its own turn and replace from the
+    dead wall, each counted by the ruleset's scorer (``WinContext.flowers``): North in
+    three-player riichi (kita / nukidora, riichi.wiki "Sanma"). Unlike a flower the tile
+    may also be kept and played in the hand."""
+
+    kinds: frozenset[int] = frozenset()
+    ron: bool = True  # the others may win on the tile being set aside (not a robbed kong)
+    breaks_ippatsu: bool = True  # like a call: ends every ippatsu and the first go-around
+    rinshan: bool = True  # a win on its replacement tile is a replacement-tile win
+
+
+@dataclass(frozen=True, slots=True)
 class TableRules:
     wall: WallSpec = field(default_factory=WallSpec)
+    seats: int = 4  # 3 or 4 places at the table, in turn order
+    chow: bool = True  # False: no chow on the left neighbour's discard (three-player riichi)
+    set_aside: SetAsideRules | None = None  # None: no ordinary tile is set aside
     replacement: Replacement = Replacement.TAIL
     flower_timing: FlowerTiming = FlowerTiming.IMMEDIATE
     shape_rules: ShapeRules = field(default_factory=ShapeRules)
@@ -142,6 +158,10 @@ class TableRules:
     aborts: frozenset[Abort] = frozenset()
     first_turn: FirstTurnRules | None = None  # None: no first-turn flags
     win_floor: WinFloor = WinFloor.NONE  # what a bot's calls keep a way to
+
+    def __post_init__(self) -> None:
+        if self.seats not in (3, 4):
+            raise ValueError("a table seats 3 or 4")
 
     @property
     def hand_size(self) -> int:

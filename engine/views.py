@@ -184,8 +184,10 @@ def shown_at_end(state: MatchState) -> tuple[tuple[Tile, ...] | None, ...]:
     filled when the ruleset declares tenpai at a draw); None for every other seat, and for
     every seat before the hand is over or when it ended otherwise."""
     hand = state.hand
-    none: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)
-    if hand is None or hand.phase is not ENDED or hand.result is None:
+    if hand is None:
+        return (None,) * state.table.rules.seats
+    none: tuple[tuple[Tile, ...] | None, ...] = (None,) * len(hand.seats)
+    if hand.phase is not ENDED or hand.result is None:
         return none
     result = hand.result
     if result.outcome != "exhaustive_draw" or len(result.tenpai) != len(hand.seats):
@@ -223,7 +225,7 @@ def view_for(state: MatchState, viewer: Viewer) -> TableView:
                 seats.append(cached[4])
                 continue
             seat_view = _seat_view(
-                meld_views, s, own, hide_kongs, seating[i], (i - dealer) % 4 + 1
+                meld_views, s, own, hide_kongs, seating[i], (i - dealer) % len(hand.seats) + 1
             )
             seat_views[slot] = (s, hide_kongs, seating, dealer, seat_view)
             seats.append(seat_view)

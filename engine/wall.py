@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.rng import SeededStream
-from engine.tiles import Tile, full_tile_set
+from engine.tiles import NUM_KINDS, Tile, full_tile_set, is_flower, kind_of
 
 
 class Replacement(StrEnum):
@@ -51,10 +51,23 @@ class WallSpec:
     # Riichi keeps the dead wall at its size by moving the live wall's last tile into it
     # after each replacement draw; Three Kingdoms fixes the last live tile instead.
     replenish_dead_wall: bool = False
+    # kinds not in the set at all (three-player riichi drops 2m-8m: 108 tiles)
+    removed_kinds: tuple[int, ...] = ()
+    # replacement draws beyond ``replacement_positions`` (a replenished dead wall only):
+    # each takes the live wall's last tile, the one replenishing would have moved into the
+    # dead wall (three-player riichi: 4 kongs and 4 kita, riichi.wiki "Sanma")
+    extra_replacements: int = 0
 
     def __post_init__(self) -> None:
         if self.hand_size not in (13, 16):
             raise ValueError("hand_size must be 13 or 16")
+        if self.extra_replacements and not self.replenish_dead_wall:
+            raise ValueError("extra replacements come from a replenished dead wall only")
+        for k in self.removed_kinds:
+            if not 0 <= k < NUM_KINDS:
+                raise ValueError(f"removed kind {k} is not a kind 0..33")
+            if k < 27 and k % 9 == 4 and self.red_fives[k // 9]:
+                raise ValueError(f"red fives of a removed kind {k}")
         for pos in (*self.replacement_positions, *self.dora_positions, *self.ura_positions):
             if not 0 <= pos < self.dead_wall:
                 raise ValueError(
@@ -62,11 +75,20 @@ class WallSpec:
                 )
 
     def tile_set(self) -> list[Tile]:
-        return full_tile_set(flowers=self.flowers, red_fives=self.red_fives)
+        tiles = full_tile_set(flowers=self.flowers, red_fives=self.red_fives)
+        if self.removed_kinds:
+            gone = set(self.removed_kinds)
+            tiles = [t for t in tiles if is_flower(t) or kind_of(t) not in gone]
+        return tiles
 
     @property
     def total_tiles(self) -> int:
-        return 136 + (8 if self.flowers else 0)
+        return 136 - 4 * len(set(self.removed_kinds)) + (8 if self.flowers else 0)
+
+    def kinds(self) -> tuple[int, ...]:
+        """The kinds in the set, in order (all 34 unless ``removed_kinds``)."""
+        gone = set(self.removed_kinds)
+        return tuple(k for k in range(NUM_KINDS) if k not in gone)
 
 
 def commitment(seed: str) -> str:
@@ -139,12 +161,18 @@ class Wall:
             positions = self.spec.replacement_positions
             if drawn < len(positions):
                 return self.dead_index(positions[drawn])
+            if drawn < len(positions) + self.spec.extra_replacements:
+                return self.live_end(source, drawn) - 1
             raise IndexError("no replacement tile left in the dead wall")
         return self.live_end(source, drawn) - 1
 
     def replacement_available(self, source: Replacement, drawn: int, front: int) -> bool:
         if source is _DEAD_WALL:
-            return drawn < len(self.spec.replacement_positions)
+            positions = len(self.spec.replacement_positions)
+            if drawn < positions:
+                return True
+            extra = drawn < positions + self.spec.extra_replacements
+            return extra and self.live_end(source, drawn) - front >= 1
         return self.live_end(source, drawn) - front >= 1
 
     def dead_wall_remaining(self, source: Replacement, drawn: int) -> int:

@@ -113,6 +113,9 @@ def visible_count(hand: HandState, kind: int, rules: TableRules) -> int:
             for t in rec.meld.tiles:
                 if kind_of(t) == kind:
                     n += 1
+        for t in s.flowers:  # tiles of a kind set aside (kita) lie face up
+            if not is_flower(t) and kind_of(t) == kind:
+                n += 1
     for t in hand.dora_indicators():
         if kind_of(t) == kind:
             n += 1

@@ -95,6 +95,18 @@ class RiichiOptions(BaseModel):
         return sorted(names)  # a set's order varies by process: records must not
 
     @property
+    def seats(self) -> int:
+        """Players at the table: four here; three-player riichi (``rulesets.sanma``) says
+        three, and this ruleset's scoring and settlement follow it."""
+        return 4
+
+    @property
+    def north_bisection(self) -> bool:
+        """Three-player riichi only: the absent seat's share of a self-draw split between
+        the payers (``three_player_tsumo``)."""
+        return False
+
+    @property
     def suukantsu_double(self) -> bool:
         return self.double_yakuman and self.suukantsu_value == "double"
 

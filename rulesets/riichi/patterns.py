@@ -483,5 +483,7 @@ BONUS: PatternSet[None] = PatternSet(
         PatternDef("dora", "寶牌", "Dora", "ドラ", 1),
         PatternDef("aka_dora", "赤寶牌", "Aka dora", "赤ドラ", 1),
         PatternDef("ura_dora", "裏寶牌", "Ura dora", "裏ドラ", 1),
+        # three-player riichi: a North set aside (docs/rules/sanma.md)
+        PatternDef("kita", "拔北寶牌", "Kita (North set aside)", "抜きドラ", 1),
     ]
 )

@@ -62,6 +62,23 @@ def payment(base: int, dealer: bool, tsumo: bool) -> tuple[dict[str, int], int]:
     return {"dealer": from_dealer, "non_dealer": from_other}, from_dealer + 2 * from_other
 
 
+def three_player_tsumo(
+    pay: dict[str, int], dealer: bool, north_bisection: bool
+) -> tuple[dict[str, int], int]:
+    """A self-drawn win at a three-player table (docs/rules/sanma.md): the two payers pay
+    their four-player shares and the absent seat's share is not paid (tsumo-son, Tenhou),
+    or with ``north_bisection`` (Mahjong Soul's room option) it is split between them, each
+    half rounded up to 100. ``pay`` is the four-player ``payment``; returns each payer's
+    share and the winner's total."""
+    absent = pay["non_dealer"]
+    if north_bisection:
+        half = up100(absent // 2 + absent % 2)
+        pay = {who: owed + half for who, owed in pay.items()}
+    if dealer:
+        return pay, 2 * pay["non_dealer"]
+    return pay, pay["dealer"] + pay["non_dealer"]
+
+
 def received(base: int, dealer: bool, tsumo: bool) -> int:
     """What the winner receives in all (the ``total`` of ``payment``), computed directly."""
     if not tsumo:

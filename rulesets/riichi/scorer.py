@@ -28,8 +28,8 @@ _RENHOU_YAKUMAN = replace(BY_ID["renhou"], yakuman=1, value=13)  # renhou_value 
 
 Hit = tuple[YakuDef, int]
 Test = Callable[[HandFacts, Reading], bool]
-Bonus = tuple[int, int, int]
-_NO_BONUS: Bonus = (0, 0, 0)
+Bonus = tuple[int, int, int, int]  # dora, aka dora, ura dora, kita
+_NO_BONUS: Bonus = (0, 0, 0, 0)
 
 
 class Combo:
@@ -211,7 +211,7 @@ def score_win(ctx: WinContext, opts: RiichiOptions, actives: Actives | None = No
     if renhou and opts.renhou_value == "yakuman":
         found_hand |= active.renhou_bit
     bonus = dora_from_key(ctx, h.key, opts)
-    dora = bonus[0] + bonus[1] + bonus[2]
+    dora = bonus[0] + bonus[1] + bonus[2] + bonus[3]
     dealer = h.dealer
     combos = active.combos
     by_features = active.by_features

@@ -18,7 +18,7 @@ from engine.melds import MeldType
 from engine.state import HandResult, MatchState, MeldRecord, Payment, WinRecord
 from engine.tiles import DRAGONS, WINDS
 from rulesets.riichi.options import RiichiOptions
-from rulesets.riichi.points import LIMIT_BASE, payment
+from rulesets.riichi.points import LIMIT_BASE, payment, three_player_tsumo
 
 DEPOSIT = 1000
 
@@ -30,9 +30,33 @@ class RonWinner:
     riichi_this_hand: bool = False  # put a stick on the table in this hand
 
 
-def turn_distance(frm: int, to: int) -> int:
-    """Steps from ``frm`` to ``to`` in turn order (1..3 for another seat)."""
-    return (to - frm) % 4
+def turn_distance(frm: int, to: int, seats: int = 4) -> int:
+    """Steps from ``frm`` to ``to`` in turn order (1..seats-1 for another seat)."""
+    return (to - frm) % seats
+
+
+def tsumo_payments(
+    shares: Mapping[str, int], winner: int, dealer: int, reason: str, options: RiichiOptions
+) -> list[Payment]:
+    """Every other seat's share of a self-drawn win: ``shares`` as a score's ``payment``
+    gives them (the dealer's and a non-dealer's share, at three seats already as
+    ``three_player_tsumo`` says; ``table_shares`` makes them from four-player ones)."""
+    out: list[Payment] = []
+    for seat in range(options.seats):
+        if seat != winner:
+            owed = shares["dealer"] if seat == dealer and winner != dealer else shares["non_dealer"]
+            out.append(Payment(seat, winner, owed, reason))
+    return out
+
+
+def table_shares(
+    pay: Mapping[str, int], winner_is_dealer: bool, options: RiichiOptions
+) -> Mapping[str, int]:
+    """The shares of a self-draw at this table from the four-player ``payment`` shares
+    (``points.payment``): at three seats as ``three_player_tsumo`` says."""
+    if options.seats == 3:
+        return three_player_tsumo(dict(pay), winner_is_dealer, options.north_bisection)[0]
+    return pay
 
 
 def win_transfers(
@@ -53,15 +77,11 @@ def win_transfers(
         if honba:
             out.append(Payment(discarder, winner, honba * options.honba_value, "honba"))
     else:
-        for seat in range(4):
-            if seat == winner:
-                continue
-            owed = payment["dealer"] if seat == dealer and winner != dealer else payment[
-                "non_dealer"
-            ]
-            out.append(Payment(seat, winner, owed, "hand"))
+        per_payer = honba * options.honba_value // (options.seats - 1)
+        for hand in tsumo_payments(payment, winner, dealer, "hand", options):
+            out.append(hand)
             if honba:
-                out.append(Payment(seat, winner, honba * options.honba_value // 3, "honba"))
+                out.append(Payment(hand.payer, winner, per_payer, "honba"))
     if deposits:
         out.append(Payment(None, winner, deposits * DEPOSIT, "deposits"))
     return out
@@ -79,7 +99,7 @@ def multi_ron_transfers(
     deposits follow ``multi_ron_honba`` / ``multi_ron_deposits``. The priority winner is
     the winner nearest the discarder in turn order. Under ``head_bump`` only that winner
     is paid. ``deposits`` counts every stick on the table, this hand's included."""
-    ordered = sorted(winners, key=lambda w: turn_distance(discarder, w.seat))
+    ordered = sorted(winners, key=lambda w: turn_distance(discarder, w.seat, options.seats))
     if options.multi_ron == "head_bump":
         ordered = ordered[:1]
     out: list[Payment] = []
@@ -126,12 +146,8 @@ def pao_transfers(
             out.append(Payment(liable, winner, honba * options.honba_value, "honba"))
         if rest:
             pay, _ = payment(8000 * rest, winner_is_dealer, True)
-            for seat in range(4):
-                if seat != winner:
-                    owed = pay["dealer"] if seat == dealer and not winner_is_dealer else pay[
-                        "non_dealer"
-                    ]
-                    out.append(Payment(seat, winner, owed, "hand"))
+            shares = table_shares(pay, winner_is_dealer, options)
+            out.extend(tsumo_payments(shares, winner, dealer, "hand", options))
     elif discarder == liable:
         whole = payment(8000 * total_multiple, winner_is_dealer, False)[0]
         return win_transfers(winner=winner, dealer=dealer, payment=whole, discarder=discarder,
@@ -154,8 +170,8 @@ def pao_transfers(
 def noten_transfers(tenpai: Sequence[bool], options: RiichiOptions) -> list[Payment]:
     """Exhaustive draw (§12.1): the noten players share ``noten_payment`` out to the
     tenpai players; nothing when all or none are tenpai."""
-    ready = [s for s in range(4) if tenpai[s]]
-    not_ready = [s for s in range(4) if not tenpai[s]]
+    ready = [s for s in range(len(tenpai)) if tenpai[s]]
+    not_ready = [s for s in range(len(tenpai)) if not tenpai[s]]
     if not ready or not not_ready:
         return []
     total = options.noten_payment
@@ -187,11 +203,8 @@ def nagashi_mangan_transfers(
     out: list[Payment] = []
     for seat in qualifiers:
         pay, _total = payment(LIMIT_BASE["mangan"], seat == dealer, True)
-        for other in range(4):
-            if other == seat:
-                continue
-            owed = pay["dealer"] if other == dealer and seat != dealer else pay["non_dealer"]
-            out.append(Payment(other, seat, owed, "nagashi_mangan"))
+        shares = table_shares(pay, seat == dealer, options)
+        out.extend(tsumo_payments(shares, seat, dealer, "nagashi_mangan", options))
     return out
 
 

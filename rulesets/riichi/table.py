@@ -34,7 +34,13 @@ REPLACEMENT_POSITIONS = (0, 1, 2, 3)
 DORA_POSITIONS = (4, 5, 6, 7, 8)
 URA_POSITIONS = (9, 10, 11, 12, 13)
 # option aka_dora -> red fives of man, pin, sou (§16: 3 is 0m 0p 0s, 4 adds a second 0p)
-AKA_RED_FIVES: dict[int, tuple[int, int, int]] = {0: (0, 0, 0), 3: (1, 1, 1), 4: (1, 2, 1)}
+# (2: three-player riichi's red 5p and 5s, rulesets.sanma; no red 5m in its 108 tiles)
+AKA_RED_FIVES: dict[int, tuple[int, int, int]] = {
+    0: (0, 0, 0),
+    2: (0, 1, 1),
+    3: (1, 1, 1),
+    4: (1, 2, 1),
+}
 
 ABORTS: dict[AbortiveDraw, Abort] = {
     "kyuushu_kyuuhai": Abort.NINE_TERMINALS,

@@ -18,8 +18,11 @@ def check_win(ctx: WinContext, opts: RiichiOptions) -> None:
 
 def _check_flags(ctx: WinContext, opts: RiichiOptions) -> None:
     problems: list[str] = []
-    if ctx.flowers:
-        problems.append("riichi is played without flowers")
+    if ctx.flowers and opts.seats == 4:
+        problems.append(
+            "kita (a North set aside, the 'kita' / 'flowers' count) exists only in "
+            "three-player riichi (ruleset sanma); riichi has no flowers"
+        )
     if ctx.ippatsu and ctx.rinshan:
         # riichi.md §6: any call, the declarer's own closed kan included, ends ippatsu
         problems.append("ippatsu cannot be on a kan's replacement tile: the kan ends it")

@@ -24,12 +24,14 @@ VECTORS = load("settlement")
 
 def apply(points: list[int], transfers: list[Payment]) -> tuple[list[int], int]:
     """New scores and the deposits taken from the table, by the engine's one function."""
-    scores, pot = apply_payments(points, 0, range(4), transfers)
+    scores, pot = apply_payments(points, 0, range(len(points)), transfers)
     return list(scores), -pot
 
 
-def _transfers(v: dict[str, Any]) -> list[Payment]:
-    opts = RiichiOptions.model_validate(v.get("options", {}))
+def _transfers(v: dict[str, Any], model: type[RiichiOptions] = RiichiOptions) -> list[Payment]:
+    """The payments a vector describes, under ``model`` (riichi's options, or a
+    subclass: three-player riichi's)."""
+    opts = model.model_validate(v.get("options", {}))
     kind = v["kind"]
     if kind == "win":
         return win_transfers(

@@ -15,7 +15,7 @@ from rulesets.riichi.options import RiichiOptions, preset
 VECTOR_DIR = Path(__file__).resolve().parents[2] / "vectors" / "riichi"
 HAND_FILES = ("examples", "yaku", "yakuman", "local", "options", "dora", "errors", "impossible")
 NOT_INPUT = frozenset({"expect", "options", "preset", "extra", "doc"})
-BONUS = ("dora", "aka_dora", "ura_dora")
+BONUS = ("dora", "aka_dora", "ura_dora", "kita")
 
 
 def load(name: str) -> list[dict[str, Any]]:
