@@ -38,13 +38,13 @@ from server.adapters.ws.queue_socket import queue_socket
 from server.config import Settings
 from server.domain import logscrub
 from server.domain.accounts.tokens import admin_token_hash
-from server.domain.matchmaking.matchmaker import Matchmaker
 from server.domain.matchmaking.store import MemoryQueueStore, QueueStore
 from server.domain.protocol.messages import PROTOCOL_VERSION
-from server.domain.services import Services
 from server.domain.tables.gc_pacing import GcPacer
 from server.domain.tables.manager import TableManager
 from server.ports.storage import Store
+from server.usecases.context import Services
+from server.usecases.matchmaking import Matchmaker
 
 
 def queue_store_for(store: Store) -> QueueStore:

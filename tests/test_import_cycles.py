@@ -62,7 +62,9 @@ def circles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
 
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("engine", "rulesets", "server", exclude_type_checking_imports=False)
+    return grimp.build_graph(
+        "engine", "rulesets", "server", exclude_type_checking_imports=False, cache_dir=None
+    )
 
 
 @pytest.mark.parametrize("package", ["engine", "rulesets", "server"])

@@ -20,7 +20,7 @@ from engine.actions import action_to_json
 from engine.bots import Bot, make_bot
 from engine.views import VIEW_ADAPTER, TableView
 from server.domain.protocol.messages import PROTOCOL_VERSION
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 
 Ask = Callable[[TableView | None, dict[str, Any]], Awaitable[dict[str, Any] | None]]
 

@@ -1,4 +1,5 @@
-"""Ruleset discovery through the ``jantaku.rulesets`` entry-point group.
+"""Ruleset discovery through the ``jantaku.rulesets`` entry-point group, and the engine
+``Table`` a ruleset id and its raw options make (``build_table``).
 
 Built-in rulesets are declared in pyproject.toml exactly like third-party ones, so a
 plugin installed with pip appears here without any change to Jantaku.
@@ -6,11 +7,13 @@ plugin installed with pip appears here without any change to Jantaku.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from engine.ruleset import Ruleset
+from engine.ruleset import Ruleset, TableRuleset, parse_options, table_for
+from engine.state import Table
 
 GROUP = "jantaku.rulesets"
 
@@ -55,3 +58,25 @@ def load(ruleset_id: str) -> Ruleset[Any]:
 
 def load_all() -> list[Ruleset[Any]]:
     return [load(name) for name in available()]
+
+
+class NotPlayable(LookupError):
+    """The ruleset scores hands but has no table mechanics to play with."""
+
+
+def playable(ruleset: Ruleset[Any]) -> bool:
+    return isinstance(ruleset, TableRuleset)
+
+
+def build_table(
+    ruleset_id: str, raw_options: Mapping[str, Any] | None, *, strict: bool = False
+) -> Table:
+    """Raises ``UnknownRuleset``, ``engine.ruleset.OptionsError`` or
+    ``NotPlayable``. ``strict``: options from a request, JSON's types only (``true`` is
+    not the number 1; ``engine.ruleset.parse_options``)."""
+    ruleset = load(ruleset_id)
+    if not isinstance(ruleset, TableRuleset):
+        raise NotPlayable(f"ruleset '{ruleset_id}' cannot be played at a table yet")
+    if strict:
+        parse_options(ruleset, raw_options, strict=True)
+    return table_for(ruleset, raw_options)  # OptionsError names the field

@@ -44,10 +44,10 @@ from server.adapters.cluster.relay import RelayedSocket, pipe
 from server.adapters.sql.store import SqlStore
 from server.config import Settings
 from server.domain.protocol.messages import CloseCode
-from server.domain.services import Services
 from server.domain.tables.actor import TableActor
 from server.domain.tables.manager import OPEN, TableManager
 from server.ports.storage import Store
+from server.usecases.context import Services
 
 log = logging.getLogger("jantaku.cluster")
 

@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import AdminCallerDep, LoginDep, ServicesDep
 from server.domain.accounts.rules import PASSWORD_MAX, BadName, check_password, clean_name, name_key
-from server.domain.accounts.tokens import open_session
 from server.domain.errors import ApiError, not_found
-from server.domain.services import Services
 from server.ports.storage import NameTaken, PlayerRecord, SessionRecord
+from server.usecases.accounts import open_session
+from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/accounts", tags=["accounts"])
 admin_router = APIRouter(prefix="/api/admin/players", tags=["admin"])

@@ -12,9 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from server.adapters.rest.deps import AdminDep, OrganizerDep, ServicesDep
 from server.adapters.rest.models import PlayerAdmin, TableLive
 from server.domain.errors import ApiError, not_found
-from server.domain.services import Services
 from server.domain.tables.actor import BOTS, TableActor, TableError
-from server.domain.tables.opening import table_error
+from server.usecases.context import Services
+from server.usecases.tables import table_error
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[OrganizerDep])
 

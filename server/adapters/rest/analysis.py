@@ -21,8 +21,8 @@ from server.adapters.rest.deps import AuthHeader, ServicesDep, player_or_admin
 from server.domain import registry
 from server.domain.accounts.tokens import bearer
 from server.domain.errors import ApiError
-from server.domain.services import Services
-from server.domain.tables.build import NotPlayable, build_table
+from server.domain.registry import NotPlayable, build_table
+from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/analysis", tags=["analysis"])
 MAX_TILE = 44  # engine tile ids: 0-33 kinds, 34-41 flowers, 42-44 red fives

@@ -14,8 +14,8 @@ from server.adapters.rest.deps import AdminDep, ServicesDep
 from server.adapters.rest.records_models import AuditOut, ErrorOut, Scoresheet
 from server.domain.errors import ApiError, not_found
 from server.domain.records.exports import NoSuchMatch, load_match, load_sheet
-from server.domain.services import Services
 from server.ports.storage import TableRecord
+from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/admin/matches", tags=["admin"], dependencies=[AdminDep])
 

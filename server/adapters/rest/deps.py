@@ -8,10 +8,11 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from server.domain.accounts.tokens import Caller, bearer, identify
+from server.domain.accounts.tokens import Caller, bearer
 from server.domain.errors import ApiError
-from server.domain.services import Services
 from server.ports.storage import PlayerRecord, SessionRecord
+from server.usecases.accounts import identify
+from server.usecases.context import Services
 
 
 def services(request: Request) -> Services:

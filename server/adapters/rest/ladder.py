@@ -14,7 +14,7 @@ from server.adapters.rest.matches import _errors, _ruleset
 from server.domain.errors import ApiError, not_found
 from server.domain.ladder import schemes
 from server.domain.ladder.ladder import ordered, standing_json
-from server.domain.ladder.source import ladder_of
+from server.usecases.ladder import ladder_of
 
 router = APIRouter(prefix="/api/ladder", tags=["ladder"])
 

@@ -16,10 +16,10 @@ from server.adapters.rest.tournaments import KIND as TOURNAMENT
 from server.adapters.rest.tournaments import OrganizerDep, _errors, _names, is_organizer
 from server.domain import registry
 from server.domain.errors import ApiError, not_found
-from server.domain.services import Services
 from server.domain.tournaments import leagues as league_table
 from server.domain.tournaments.models import Tournament
 from server.ports.storage import VersionConflict
+from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/leagues", tags=["leagues"])
 KIND = "league"

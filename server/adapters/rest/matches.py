@@ -41,7 +41,7 @@ from server.domain.records.exports import (
 )
 from server.domain.records.scoresheet import match_summary, standings_csv, to_csv
 from server.domain.records.sheet import RulesetUnavailable
-from server.domain.services import Services
+from server.usecases.context import Services
 
 router = APIRouter(prefix="/api", tags=["records"])
 

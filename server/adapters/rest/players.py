@@ -17,7 +17,7 @@ from server.adapters.rest.accounts import (
     valid_name,
 )
 from server.adapters.rest.deps import PlayerDep, ServicesDep
-from server.domain.accounts.tokens import open_session
+from server.usecases.accounts import open_session
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from server.adapters.rest.deps import AuthHeader, PlayerDep, ServicesDep, caller
 from server.domain.errors import ApiError
-from server.domain.matchmaking.matchmaker import Matchmaker, QueueError, my_status
+from server.usecases.matchmaking import Matchmaker, QueueError, my_status
 
 router = APIRouter(prefix="/api/queues", tags=["queues"])
 

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from engine.ruleset import options_schema
 from server.adapters.rest.models import RulesetOut
 from server.domain import registry
-from server.domain.tables.build import playable
+from server.domain.registry import playable
 
 router = APIRouter(prefix="/api/rulesets", tags=["rulesets"])
 

@@ -9,9 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.adapters.rest.models import TablePublic
-from server.domain.ladder.source import with_ranks
 from server.domain.tables.actor import TableError
-from server.domain.tables.opening import NewTable, open_table, table_error
+from server.usecases.ladder import with_ranks
+from server.usecases.tables import NewTable, open_table, table_error
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 

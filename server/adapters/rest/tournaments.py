@@ -26,14 +26,14 @@ from server.domain import registry
 from server.domain.accounts.tokens import Caller
 from server.domain.errors import ApiError, not_found
 from server.domain.records.scoresheet import standin_hands
-from server.domain.services import Services
+from server.domain.registry import build_table
 from server.domain.tables.actor import BOTS, TableActor, TableError
-from server.domain.tables.build import build_table
-from server.domain.tables.opening import NewTable, SpectatorsIn, TimersIn, open_table, table_error
 from server.domain.tournaments import ema, seating
 from server.domain.tournaments import standings as tables_of_results
 from server.domain.tournaments.models import Round, ScoreLine, TableRef, Tournament
 from server.ports.storage import CorrectionRow, VersionConflict
+from server.usecases.context import Services
+from server.usecases.tables import NewTable, SpectatorsIn, TimersIn, open_table, table_error
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 KIND = "tournament"

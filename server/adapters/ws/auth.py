@@ -10,10 +10,11 @@ import asyncio
 from fastapi import WebSocket
 from pydantic import ValidationError
 
-from server.domain.accounts.tokens import Caller, identify
+from server.domain.accounts.tokens import Caller
 from server.domain.protocol.messages import AuthMsg, CloseCode
 from server.domain.protocol.parse import JsonLimits, JsonRefused, loads
-from server.domain.services import Services
+from server.usecases.accounts import identify
+from server.usecases.context import Services
 
 FIRST_FRAME = 'the first frame must be {"type": "auth", "token": "<token>"}'
 

@@ -31,9 +31,9 @@ from server.domain.protocol.messages import (
     ResyncMsg,
 )
 from server.domain.protocol.parse import FrameRefused, JsonLimits, client_message
-from server.domain.services import Services
 from server.domain.tables.actor import TableActor, TableError
 from server.domain.tables.connection import Connection
+from server.usecases.context import Services
 
 log = logging.getLogger("jantaku.ws")
 

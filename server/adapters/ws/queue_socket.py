@@ -24,10 +24,10 @@ from fastapi import WebSocket
 
 from server.adapters.ws.auth import Gone, Refused, identity
 from server.adapters.ws.origin import origin_allowed
-from server.domain.matchmaking.matchmaker import Matchmaker, QueueError, my_status
 from server.domain.protocol.messages import CloseCode
 from server.domain.protocol.parse import JsonLimits, JsonRefused, loads, safe_text
-from server.domain.services import Services
+from server.usecases.context import Services
+from server.usecases.matchmaking import Matchmaker, QueueError, my_status
 
 log = logging.getLogger("jantaku.ws")
 

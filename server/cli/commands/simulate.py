@@ -14,8 +14,7 @@ from rich.table import Table as RichTable
 
 from engine.ruleset import OptionsError
 from engine.simulate import BOTS, InvariantError, MatchStats, play_match
-from server.domain.registry import BrokenRuleset, UnknownRuleset
-from server.domain.tables.build import NotPlayable, build_table
+from server.domain.registry import BrokenRuleset, NotPlayable, UnknownRuleset, build_table
 
 
 def simulate(

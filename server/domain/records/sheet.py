@@ -167,7 +167,7 @@ class RulesetUnavailable(LookupError):
 
 @lru_cache(maxsize=64)
 def _table(ruleset: str, options_json: str) -> Table:
-    from server.domain.tables.build import build_table
+    from server.domain.registry import build_table
 
     try:
         return build_table(ruleset, json.loads(options_json))

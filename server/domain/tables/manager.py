@@ -21,8 +21,8 @@ from limits import parse
 from server.config import Settings
 from server.domain.protocol.messages import CloseCode
 from server.domain.ratelimits import Limiter, LocalLimiter
+from server.domain.registry import build_table
 from server.domain.tables.actor import TableActor, TableError, table_public
-from server.domain.tables.build import build_table
 from server.ports.storage import StorageError, Store, TableRecord
 
 OPEN = ("waiting", "playing", "paused")
@@ -69,7 +69,7 @@ class TableManager:
         self.limiter: Limiter = limiter if limiter is not None else LocalLimiter()
         self._creating: dict[str, tuple[asyncio.Lock, int]] = {}  # lock, users
         self._freeing: dict[str, asyncio.TimerHandle] = {}
-        # called once per table when it is over (server.domain.services: a duplicate round's seal)
+        # called once per table when it is over (server.usecases.context: a duplicate round's seal)
         self.on_table_over: Callable[[TableActor], None] | None = None
         self._tasks: set[asyncio.Task[bool]] = set()
         self.ownership: Ownership | None = None  # set by a cluster instance

@@ -16,7 +16,7 @@ from engine.simulate import BOTS, play_match
 from engine.state import DiscardRecord, Phase
 from engine.table_rules import TableRules, WinFloor
 from engine.views import HandView, SeatView, TableView, WindowView
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 
 T = parse_tile
 

@@ -21,7 +21,7 @@ import redis
 from server.adapters.cluster.local import LocalCluster, LocalInstance
 from server.adapters.sql.store import SqlStore
 from server.cli.client import SeatClient
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.ports.storage import HandRow, LoggedEvent, TableRecord
 from tests.server.adapters.sql.conftest import fresh_postgres
 from tests.server.viewer_seqs import shown

@@ -12,7 +12,7 @@ import httpx
 from engine.events import event_from_json
 from engine.replay import rebuild
 from server.adapters.cluster.local import LocalCluster
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from tests.server.adapters.cluster.conftest import H, check_log, owners, stored
 
 

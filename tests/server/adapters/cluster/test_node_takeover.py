@@ -28,12 +28,12 @@ from server.adapters.ws.endpoint import table_socket
 from server.cli.client import auth_frame
 from server.config import Settings
 from server.domain.accounts.rules import name_key
-from server.domain.accounts.tokens import open_session
 from server.domain.protocol.messages import PROTOCOL_VERSION, CloseCode
-from server.domain.services import Services
 from server.domain.tables.actor import TableError
 from server.domain.tables.manager import TableManager
 from server.ports.storage import LoggedEvent, PlayerRecord
+from server.usecases.accounts import open_session
+from server.usecases.context import Services
 from tests.server.viewer_seqs import shown
 
 from .conftest import redis_url

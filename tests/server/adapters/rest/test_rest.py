@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from server.domain import registry
+from server.domain.registry import NotPlayable, build_table
 from server.domain.tables import manager
-from server.domain.tables.build import NotPlayable, build_table
 from tests.server.conftest import LiveServer
 
 

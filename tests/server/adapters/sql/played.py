@@ -12,7 +12,7 @@ from engine.decide import start, step
 from engine.events import event_to_json
 from engine.legal import legal_actions
 from engine.views import view_for
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.ports.storage import LoggedEvent, TableRecord
 
 SEATS = ["p-ann", "p-bob", "bot:greedy", "p-cat"]

@@ -25,7 +25,7 @@ from engine.events import event_to_json
 from engine.replay import replay
 from engine.views import VIEW_ADAPTER, TableView
 from server.cli.client import auth_frame, ws_url
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from tests.server.conftest import free_port
 
 ADMIN = "crash-admin-token"

@@ -21,8 +21,8 @@ from engine.state import MatchState, Phase
 from engine.views import view_for
 from server.adapters.sql.store import SqlStore
 from server.config import Settings
+from server.domain.registry import build_table
 from server.domain.tables.actor import TableActor
-from server.domain.tables.build import build_table
 from server.domain.tables.manager import TableManager
 
 OPTIONS = {"hands_per_session": 2}

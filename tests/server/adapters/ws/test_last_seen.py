@@ -12,7 +12,7 @@ from typing import Any, cast
 import pytest
 
 from server.adapters.ws import endpoint
-from server.domain.services import Services
+from server.usecases.context import Services
 
 
 class Players:

@@ -28,7 +28,7 @@ from engine.tiles import kind_of
 from engine.views import view_for
 from engine.wins import is_furiten, legal_win, shape_complete_with
 from server.adapters.memory.store import MemoryStore
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.ports.storage import PlayerRecord, Store
 from tests.server.adapters.sql.played import logged, record
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from engine.decide import start
 from engine.events import Furiten, event_to_json
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.domain.tables.frames import event_frames, state_frame
 from server.domain.tables.numbering import Entry
 

@@ -20,7 +20,7 @@ from engine.errors import ErrorCode, IllegalAction
 from engine.legal import legal_actions
 from engine.state import MatchState
 from engine.views import view_for
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.domain.tables.errors import PROTOCOL_CODES, protocol_error
 from server.domain.tables.frames import Prompt
 

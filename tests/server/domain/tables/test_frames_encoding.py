@@ -15,8 +15,8 @@ from engine.decide import start, step
 from engine.events import HandStarted, event_to_json
 from engine.legal import legal_actions
 from engine.views import view_for
+from server.domain.registry import build_table
 from server.domain.tables import connection
-from server.domain.tables.build import build_table
 from server.domain.tables.frames import Prompt, event_frames, prompt_frame, state_frame
 from server.domain.tables.numbering import Entry
 

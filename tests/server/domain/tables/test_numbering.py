@@ -15,8 +15,8 @@ from engine.actions import Pass
 from engine.events import Answered, ClaimWindowOpened, Discarded, Drew, Event, event_to_json
 from server.adapters.memory.store import MemoryStore
 from server.config import Settings
+from server.domain.registry import build_table
 from server.domain.tables.actor import TableActor
-from server.domain.tables.build import build_table
 from server.domain.tables.connection import Connection
 from server.domain.tables.frames import event_frames
 from server.domain.tables.manager import TableManager

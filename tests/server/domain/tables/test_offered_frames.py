@@ -15,7 +15,7 @@ from engine.legal import legal_actions
 from engine.views import view_for
 from server.domain.protocol.messages import ActionMsg
 from server.domain.protocol.parse import JsonLimits, client_message
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.domain.tables.connection import dumps
 from server.domain.tables.frames import Prompt, action_json, offered_frames, prompt_frame
 

@@ -13,7 +13,7 @@ from engine.evolve import evolve
 from engine.simulate import greedy_bots, play_match
 from engine.state import ENDED, MatchState
 from engine.views import shown_at_end, view_for
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.domain.tables.frames import Match, event_frames
 from server.domain.tables.numbering import Entry
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from server.domain.records.sheet import project
-from server.domain.tables.build import build_table
+from server.domain.registry import build_table
 from server.domain.tournaments import standings
 from server.ports.storage import CorrectionRow, StandingRow
 

@@ -10,8 +10,8 @@ from server.domain.ladder.ladder import Ladder, LadderMatch, label, project
 
 if TYPE_CHECKING:
     from server.domain.matchmaking.store import FormedTable
-    from server.domain.services import Services
     from server.ports.storage import TableRecord
+    from server.usecases.context import Services
 
 
 async def ladder_matches(svc: Services, ruleset: str, cached: bool = True) -> list[LadderMatch]:

@@ -17,7 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from server.cli.client import auth_frame
-from server.domain.matchmaking.matchmaker import Matchmaker
+from server.usecases.matchmaking import Matchmaker
 from tests.server.conftest import LiveServer, Socket, running, suite_settings
 
 QUEUE = "test-mcr"

@@ -12,9 +12,9 @@ from typing import Any
 
 from server.domain.ladder.cache import LadderCache
 from server.domain.ladder.ladder import ordered
-from server.domain.ladder.source import ladder_of
 from server.domain.matchmaking.store import FormedTable
 from server.ports.storage import StandingRow
+from server.usecases.ladder import ladder_of
 
 
 @dataclass

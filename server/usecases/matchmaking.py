@@ -27,10 +27,10 @@ from server.domain.matchmaking.store import (
     Seating,
 )
 from server.domain.records.ratings import START
-from server.domain.tables.opening import NewTable, open_table
+from server.usecases.tables import NewTable, open_table
 
 if TYPE_CHECKING:
-    from server.domain.services import Services
+    from server.usecases.context import Services
 
 log = logging.getLogger("jantaku.matchmaking")
 

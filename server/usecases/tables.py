@@ -11,10 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from engine.ruleset import OptionsError, parse_options
 from server.domain import registry
 from server.domain.errors import ApiError
-from server.domain.services import Services
+from server.domain.registry import NotPlayable
 from server.domain.tables.actor import BOTS, TableActor, TableError
-from server.domain.tables.build import NotPlayable
 from server.domain.tables.mjai_seat import PREFIX as MJAI_PREFIX
+from server.usecases.context import Services
 
 
 # Request bodies are strict: JSON true/false is not a number (``{"seat": false}`` used to
