@@ -97,9 +97,8 @@ OPTION_TEXTS = option_texts(
         ),
         "hidden_win_pungs": (
             "Concealed pungs beside the hidden winning set",
-            "On a discard win whose winning tile is turned face down, one pung left in the "
-            "scored part still counts as completed by the discard (seed 002), or every "
-            "concealed pung left counts as concealed",
+            "Discard win, winning tile turned down: one pung left still counts as completed "
+            "by the discard (seed 002), or every concealed pung left stays concealed",
             "隐藏和牌面子时的暗刻",
             "荣和且和牌张所在面子被扣下时，计分部分仍有一组刻子算作由点和牌完成（种子 002），"
             "或剩下的暗刻全部算暗刻",
