@@ -22,7 +22,6 @@ from engine.hand_keys import (
     FOURS,
     ORPHAN_MASK,
     PartFacts,
-    all_counts,
     completes,
     hand_counts,
     hand_key,
@@ -34,9 +33,9 @@ from engine.hand_keys import (
 from engine.melds import MeldType
 from engine.shapes import arrangements, shanten, waits
 from engine.state import CLAIM, TURN, HandState, MatchState, SeatState
-from engine.table_rules import Abort, RiichiAnkan, TableRules
+from engine.table_rules import Abort, OwnCopies, RiichiAnkan, TableRules
 from engine.tiles import NUM_KINDS, RED_SOU, Tile, is_flower, kind_of
-from engine.wins import legal_win
+from engine.wins import legal_win, own_copies
 
 
 def legal_actions(state: MatchState, seat: int) -> tuple[Action, ...]:
@@ -224,14 +223,15 @@ def _riichi_discards(
 def riichi_discard_tiles(rules: TableRules, seat: SeatState) -> list[Tile]:
     """The seat's tiles whose discard leaves its concealed tiles ready (riichi.md §5, §6):
     the shape only, yaku and furiten aside. The tile discarded no longer counts as held,
-    so a wait on it (a furiten riichi) is a wait when copies of it are left."""
+    so a wait on it (a furiten riichi) is a wait when copies of it are left; which copies
+    the seat holds use up a wait is ``RiichiRules.own_copies``."""
     n_melds = len(seat.melds)
     n_sets = rules.n_sets
     counts = hand_counts(seat.hand)
     if shanten(counts, n_melds, n_sets=n_sets, rules=rules.shape_rules) > 0:
         return []
     out: list[Tile] = []
-    held = all_counts(seat)
+    held = own_copies(seat, _copies(rules))
     for t in sorted(set(seat.hand)):
         if is_flower(t):
             continue
@@ -244,6 +244,10 @@ def riichi_discard_tiles(rules: TableRules, seat: SeatState) -> list[Tile]:
         if ready:
             out.append(t)
     return out
+
+
+def _copies(rules: TableRules) -> OwnCopies:
+    return OwnCopies.ALL if rules.riichi is None else rules.riichi.own_copies
 
 
 def _riichi_kong_ok(
@@ -261,8 +265,8 @@ def riichi_kong_keeps_waits(rules: TableRules, seat: SeatState, counts: list[int
     """Whether a riichi seat holding ``counts`` (its concealed tiles, the drawn fourth
     ``k`` included) may make the concealed kong of ``k`` (riichi.md §6, option
     ``riichi_ankan``): the waits of the 13 (16) tiles before the draw, when the fourth
-    copy was not the seat's yet, equal the waits after the kong, when no copy of ``k`` is
-    left to wait on."""
+    copy was not the seat's yet, equal the waits after the kong, the seat's copies
+    counted as ``RiichiRules.own_copies`` reads them."""
     riichi = rules.riichi
     if riichi is None or riichi.ankan is RiichiAnkan.FORBIDDEN:
         return False
@@ -271,10 +275,10 @@ def riichi_kong_keeps_waits(rules: TableRules, seat: SeatState, counts: list[int
     before[k] -= 1
     after = list(counts)
     after[k] -= 4
-    held = all_counts(seat)
+    held = own_copies(seat, riichi.own_copies)
     held[k] -= 1  # before the draw
     w_before = waits(before, n_melds, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
-    held[k] += 1
+    held[k] = 4 if riichi.own_copies is OwnCopies.ALL else 0  # the four now in the kong
     w_after = waits(after, n_melds + 1, n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
     if not w_before or w_before != w_after:
         return False

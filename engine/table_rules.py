@@ -55,6 +55,15 @@ class RiichiAnkan(StrEnum):
     NO_SHAPE_CHANGE = "no_shape_change"  # also: the three tiles are a pung in every reading
 
 
+class OwnCopies(StrEnum):
+    """Which of a seat's own copies of a kind leave it no wait on that kind (karaten,
+    riichi.md §5): a kind with four such copies is no wait."""
+
+    ALL = "all"  # its concealed tiles and its melds
+    CONCEALED = "concealed"  # its concealed tiles only: copies in a meld (a kong) leave it
+    NONE = "none"  # none: a wait on a kind the seat holds four of counts
+
+
 class KanDoraTiming(StrEnum):
     IMMEDIATE = "immediate"
     AFTER_DISCARD = "after_discard"  # melded and added kongs reveal at the next discard
@@ -87,6 +96,9 @@ class RiichiRules:
     double_riichi: bool = True
     ippatsu: bool = True
     ura_dora: bool = True  # a riichi winner gets the ura indicators in its WinContext
+    # whose copies use up a wait when the declaration asks for one, and when a riichi
+    # seat's concealed kong is checked for keeping its waits
+    own_copies: OwnCopies = OwnCopies.ALL
 
 
 @dataclass(frozen=True, slots=True)

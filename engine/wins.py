@@ -22,9 +22,19 @@ from engine.melds import MeldType
 from engine.scoring import Score
 from engine.shapes import waits
 from engine.state import HandState, MatchState, SeatState, TableCaches
-from engine.table_rules import TableRules
+from engine.table_rules import OwnCopies, TableRules
 from engine.tiles import NUM_KINDS, Tile, is_flower, kind_of
 from engine.wall import Replacement
+
+
+def own_copies(seat: SeatState, copies: OwnCopies) -> list[int]:
+    """The seat's copies of each kind that use up a wait on it, as ``copies`` reads them
+    (``shapes.waits``' ``held``)."""
+    if copies is OwnCopies.NONE:
+        return [0] * NUM_KINDS
+    if copies is OwnCopies.CONCEALED:
+        return hand_counts(seat.hand)
+    return all_counts(seat)
 
 
 def seat_waits(
@@ -32,17 +42,17 @@ def seat_waits(
     seat: SeatState,
     counts: Sequence[int] | None = None,
     *,
-    karaten: bool = False,
+    copies: OwnCopies = OwnCopies.ALL,
 ) -> list[int]:
-    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku); with
-    ``karaten``, also kinds whose four copies the seat holds itself (riichi.md §5)."""
+    """Kinds completing the seat's 13 (16) concealed tiles, shape only (no yaku), less
+    the kinds whose four copies the seat holds as ``copies`` reads it (riichi.md §5)."""
     if counts is None:
         if not ready_key(hand_key(seat.hand), len(seat.melds), rules.n_sets, rules.shape_rules, 1):
             return []  # the shortcut never hides a wait (see may_be_ready)
         c: Sequence[int] = hand_counts(seat.hand)
     else:
         c = counts
-    held = [0] * NUM_KINDS if karaten else all_counts(seat)
+    held = own_copies(seat, copies)
     return waits(c, len(seat.melds), n_sets=rules.n_sets, rules=rules.shape_rules, held=held)
 
 

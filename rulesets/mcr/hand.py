@@ -36,13 +36,17 @@ class PartRules:
     a replacement-tile or robbed-kong win stands even when its kong or tile is not among
     these tiles. ``win_hidden``: the winning tile is not among these tiles (the
     ``WinContext``'s winning tile is then a nominal tile of the part): no wait fan, no
-    Nine Gates, no Last Tile, and a discard completes none of these sets, so every
-    concealed pung stays concealed. ``drop``: fans taken out before the "not counted
-    with" rules are applied.
+    Nine Gates, no Last Tile, and the nominal tile completes no pung of the part.
+    ``hidden_discard_melds_a_pung``: on such a discard win the discard is still taken to
+    have completed one of the part's pungs, so one concealed pung fewer counts (Three
+    Kingdoms' ``hidden_win_pungs`` ``one_melded``, seed 002 examples 11 and 12); without
+    it every concealed pung of the part stays concealed. ``drop``: fans taken out before
+    the "not counted with" rules are applied.
     """
 
     win_hidden: bool = False
     drop: frozenset[str] = frozenset()
+    hidden_discard_melds_a_pung: bool = False
 
 
 def _mask(kinds: Iterable[int]) -> int:
@@ -191,6 +195,14 @@ class HandFacts:
     @property
     def win_hidden(self) -> bool:
         return self.part is not None and self.part.win_hidden
+
+    def discard_melds_a_pung(self) -> bool:
+        """Whether the hidden winning tile, a discard, still melds one pung of the part
+        (``PartRules.hidden_discard_melds_a_pung``)."""
+        part = self.part
+        return part is not None and part.win_hidden and part.hidden_discard_melds_a_pung and (
+            not self.tsumo
+        )
 
     def unique_wait(self) -> bool:
         """Whether the concealed part waited on exactly one kind (§11.7); never when the

@@ -199,8 +199,12 @@ class ReadingFacts:
             elif r % 2 == 0:
                 self.even_pungs += 1
         # §11.2: a pung completed by the discarded winning tile is melded, unless a
-        # concealed chow can take that tile instead.
-        if hidden_pung_of_win and not (hand.tsumo or win_in_hidden_chow or hand.win_hidden):
+        # concealed chow can take that tile instead. A part scored without its winning
+        # tile may still give one pung to the discard (PartRules).
+        melded_by_win = hidden_pung_of_win and not (
+            hand.tsumo or win_in_hidden_chow or hand.win_hidden
+        )
+        if melded_by_win or (hidden_pungs and hand.discard_melds_a_pung()):
             hidden_pungs -= 1
         self.concealed_pungs = self.concealed_kongs + hidden_pungs
         self.chow_sets = len(chows)

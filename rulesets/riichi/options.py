@@ -75,6 +75,9 @@ class RiichiOptions(BaseModel):
     riichi_min_live_wall: int = Field(4, ge=0)
     riichi_ankan: Literal["no_wait_change", "forbidden", "no_shape_change"] = "no_wait_change"
     karaten_counts_as_tenpai: bool = False
+    # which own copies use up a wait when karaten is not tenpai: every copy the seat holds,
+    # or only its concealed ones (tenhou.net: a wait on a kind in its own kong stays)
+    karaten_copies: Literal["hand_and_melds", "concealed"] = "hand_and_melds"
     abortive_draws: frozenset[AbortiveDraw] = ALL_ABORTIVE_DRAWS
     noten_payment: int = Field(3000, ge=0)
     renchan: Literal["tenpai", "win_only"] = "tenpai"
@@ -142,15 +145,19 @@ PRESETS: dict[str, Preset] = {
             "nagashi_multiple": "each",
             "double_yakuman": False,
             "suukantsu_value": "single",
+            "karaten_copies": "concealed",
         },
         Names(
             "tenhou.net ranked four-player rules (red fives 3, open kan dora after the "
             "discard, nagashi mangan void only when one's own discard is called and replacing "
-            "noten payments, yakuman stack but no double yakuman)",
+            "noten payments, yakuman stack but no double yakuman, a wait on a kind in one's "
+            "own kong or pung still a wait)",
             "天凤四人段位战规则（赤宝牌 3 张，明杠的杠宝牌打牌后翻开，流局满贯只在自己的舍牌"
-            "被鸣时无效并取代不听罚符，役满可复合但无两倍役满）",
+            "被鸣时无效并取代不听罚符，役满可复合但无两倍役满，所听的牌在自己的杠或碰中仍算"
+            "听牌）",
             "天鳳四人段位戦のルール（赤 3 枚、明槓のカンドラは打牌後、流し満貫は自分の捨て牌を"
-            "鳴かれたときのみ無効でノーテン罰符の代わり、役満は複合するがダブル役満なし）",
+            "鳴かれたときのみ無効でノーテン罰符の代わり、役満は複合するがダブル役満なし、"
+            "自分の槓子・刻子にある牌の待ちも聴牌）",
         ),
         Names("Tenhou", "天凤", "天鳳"),
     ),

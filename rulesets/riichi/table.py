@@ -18,6 +18,7 @@ from engine.table_rules import (
     KanDoraTiming,
     Kuikae,
     MultiWin,
+    OwnCopies,
     Replacement,
     RiichiAnkan,
     RiichiRules,
@@ -70,6 +71,16 @@ def wall_spec(opts: RiichiOptions) -> WallSpec:
     )
 
 
+def own_copies(options: RiichiOptions) -> OwnCopies:
+    """Which of a seat's own copies use up a wait (riichi.md §5): none with
+    ``karaten_counts_as_tenpai``, else every copy it holds, or with ``karaten_copies``
+    ``concealed`` (tenhou.net) only its concealed tiles, so a wait on a kind in its own
+    kong stays a wait. One reading for the declaration, the kong after it and the draw."""
+    if options.karaten_counts_as_tenpai:
+        return OwnCopies.NONE
+    return OwnCopies.CONCEALED if options.karaten_copies == "concealed" else OwnCopies.ALL
+
+
 def table_rules(options: RiichiOptions) -> TableRules:
     aborts = frozenset(ABORTS[a] for a in options.abortive_draws)
     if options.multi_ron != "double":
@@ -100,6 +111,7 @@ def table_rules(options: RiichiOptions) -> TableRules:
             double_riichi=True,
             ippatsu=options.ippatsu,
             ura_dora=options.ura_dora,
+            own_copies=own_copies(options),
         ),
         kuikae=Kuikae(options.kuikae),
         aborts=aborts,
@@ -110,13 +122,13 @@ def table_rules(options: RiichiOptions) -> TableRules:
 
 def tenpai_at_draw(options: RiichiOptions) -> TenpaiFn:
     """Who is ready at an exhaustive draw, for the noten payments (riichi.md §12.1;
-    ``RiichiRuleset.tenpai_at_draw``): a riichi seat always; another with a wait, where
-    with ``karaten_counts_as_tenpai`` a wait on kinds it holds all four of counts (§5)."""
+    ``RiichiRuleset.tenpai_at_draw``): a riichi seat always; another with a wait, the
+    seat's own copies of a kind using it up as ``own_copies`` reads them (§5)."""
     rules = table_rules(options)
-    karaten = options.karaten_counts_as_tenpai
+    copies = own_copies(options)
 
     def ready(hand: HandState) -> tuple[bool, ...]:
-        return tuple(s.riichi or bool(seat_waits(rules, s, karaten=karaten)) for s in hand.seats)
+        return tuple(s.riichi or bool(seat_waits(rules, s, copies=copies)) for s in hand.seats)
 
     return ready
 

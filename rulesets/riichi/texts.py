@@ -407,6 +407,18 @@ OPTION_TEXTS = option_texts(
             "空聴を聴牌とする",
             "待ち牌が残っていない聴牌も流局時に聴牌とする",
         ),
+        "karaten_copies": (
+            "Copies that use up a wait",
+            "Without karaten, a wait on a kind one holds all four of is none: counting every "
+            "copy, or only concealed ones (Tenhou: a wait on one's own kong stays)",
+            "用尽听牌的自有牌",
+            "空听不算听牌时，自己持有全部四张的牌不算所听的牌：计算自己所有的牌，或只计算"
+            "手中暗牌（天凤：所听的牌在自己的杠中仍算听牌，可立直，荒牌时算听牌）",
+            "待ちを消す自分の牌",
+            "空聴を聴牌としないとき、自分が四枚とも持つ牌は待ちにならない：持つ牌すべてで"
+            "数えるか、手の内の牌だけで数える（天鳳：自分の槓子にある牌の待ちもリーチでき、"
+            "流局時は聴牌）",
+        ),
         "abortive_draws": (
             "Abortive draws",
             "The ways a hand may be abandoned early",
@@ -601,6 +613,10 @@ OPTION_TEXTS = option_texts(
             "no_wait_change": ("If the waits stay", "听牌不变时", "待ちが変わらなければ"),
             "forbidden": ("Never", "不允许", "不可"),
             "no_shape_change": ("If the shape stays", "牌型不变时", "形が変わらなければ"),
+        },
+        "karaten_copies": {
+            "hand_and_melds": ("Every copy held", "所有持有的牌", "持つ牌すべて"),
+            "concealed": ("Concealed tiles only", "只计暗牌", "手の内の牌のみ"),
         },
         "abortive_draws": {
             "kyuushu_kyuuhai": ("Kyuushu kyuuhai (nine terminals)", "九种九牌", "九種九牌"),

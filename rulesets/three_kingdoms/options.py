@@ -34,6 +34,10 @@ class Options(BaseModel):
     set_fans_scope: Literal["scored_part"] = "scored_part"  # Q9
     win_method_fans_when_hidden: bool = True  # Q10
     melded_hand_when_hidden: bool = False  # Q11
+    # Q20 (docs/rules/three-kingdoms.md): on a discard win whose winning tile is hidden,
+    # the discard still melds one pung of the scored part (seed 002 examples 11 and 12),
+    # or every concealed pung left stays concealed (three-kingdoms.md §5.3)
+    hidden_win_pungs: Literal["one_melded", "all_concealed"] = "one_melded"
     face_down_choice: Literal["best"] = "best"  # Q12: the server picks the maximum
     kan_dora_timing: Literal["immediate", "after_discard"] = "immediate"  # Q13
     extra_riichi_features: Literal["none"] = "none"  # Q14: no ippatsu, double riichi, ...

@@ -105,7 +105,11 @@ def score_choice(
             drop |= _WIN_METHOD  # Q10
     if win.riichi:
         drop |= _CONCEALMENT  # §7: riichi replaces them (Self-Drawn stays on a self-draw)
-    part_rules = PartRules(win_hidden=choice.win_hidden, drop=frozenset(drop))
+    part_rules = PartRules(
+        win_hidden=choice.win_hidden,
+        drop=frozenset(drop),
+        hidden_discard_melds_a_pung=options.hidden_win_pungs == "one_melded",  # Q20
+    )
     result = mcr_score(choice.part, mcr_options, part_rules)
     if not result.patterns:
         return None

@@ -1,5 +1,6 @@
 """What a person reads about Three Kingdoms' options, in English, Chinese and Japanese
-(three-kingdoms.md §11 Q1-Q19; the MCR rows it shares come from rulesets.mcr.texts)."""
+(three-kingdoms.md §11 Q1-Q19, docs/rules/three-kingdoms.md Q20; the MCR rows it shares
+come from rulesets.mcr.texts)."""
 
 from __future__ import annotations
 
@@ -94,6 +95,17 @@ OPTION_TEXTS = option_texts(
             "伏せ面子での全求人",
             "和了牌の面子が伏せられたとき全求人を数えるか",
         ),
+        "hidden_win_pungs": (
+            "Concealed pungs beside the hidden winning set",
+            "Discard win, winning tile turned down: one pung left still counts as completed "
+            "by the discard (seed 002), or every concealed pung left stays concealed",
+            "隐藏和牌面子时的暗刻",
+            "荣和且和牌张所在面子被扣下时，计分部分仍有一组刻子算作由点和牌完成（种子 002），"
+            "或剩下的暗刻全部算暗刻",
+            "和了牌の面子を伏せたときの暗刻",
+            "ロンで和了牌の面子を伏せたとき、得点部分の刻子のうち一つはロン牌で完成したものと"
+            "みなす（シード 002）か、残った暗刻をすべて暗刻とする",
+        ),
         "face_down_choice": (
             "Which set is hidden",
             "The server hides the set that gives the highest score",
@@ -172,6 +184,10 @@ OPTION_TEXTS = option_texts(
         },
         "set_fans_scope": {
             "scored_part": ("Scored part only", "只计计分部分", "得点部分のみ"),
+        },
+        "hidden_win_pungs": {
+            "one_melded": ("One counts as melded", "一组算明刻", "一つは明刻"),
+            "all_concealed": ("All stay concealed", "全部算暗刻", "すべて暗刻"),
         },
         "face_down_choice": {"best": ("Highest score", "得分最高", "最高点")},
         "kan_dora_timing": {

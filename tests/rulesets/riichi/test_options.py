@@ -27,7 +27,7 @@ DOC_DEFAULTS = {
     "kazoe": "yakuman", "yakuman_stacking": True, "pao": frozenset({"daisangen", "daisuushii"}),
     "pao_honba_payer": "discarder", "kuikae": "forbidden", "riichi_min_points": 1000,
     "riichi_min_live_wall": 4, "riichi_ankan": "no_wait_change",
-    "karaten_counts_as_tenpai": False,
+    "karaten_counts_as_tenpai": False, "karaten_copies": "hand_and_melds",
     "abortive_draws": frozenset(
         {"kyuushu_kyuuhai", "suufon_renda", "suukaikan", "suucha_riichi", "sanchahou"}
     ),
@@ -75,6 +75,7 @@ def test_presets() -> None:
     assert tenhou.nagashi_mangan and tenhou.nagashi_multiple == "each"
     assert tenhou.nagashi_voiding_calls == "on_own_discards"
     assert tenhou.suukantsu_value == "single" and not tenhou.double_yakuman
+    assert tenhou.karaten_copies == "concealed" and not tenhou.karaten_counts_as_tenpai
     assert tenhou.yakuman_stacking and tenhou.tobi == "below_zero"
     ema = preset("ema")
     assert ema.multi_ron == "triple" and ema.abortive_draws == frozenset()
