@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 
 async def run(url: str, tables: int, rounds: int, plain: bool = False) -> dict[str, float]:
-    from server.adapters.sql.store import RECORDED, SqlStore
+    from server.adapters.sql.event_log import RECORDED
+    from server.adapters.sql.store import SqlStore
     from server.ports.storage import LoggedEvent
     from tests.server.adapters.sql.played import logged, played, record
 

@@ -5,7 +5,8 @@ by its owner (``renew``, one script for all its tables). The lease says who *sho
 a table; the fencing token makes it safe when two instances believe they do: taking a
 table raises ``matches.owner_epoch`` in PostgreSQL (``claim_epoch``), every append carries
 the taker's epoch, and the event log refuses an append whose epoch is no longer the
-table's (server.adapters.sql.store, in the append's own transaction, under the match row's lock)."""
+table's (server.adapters.sql.event_log, in the append's own transaction, under the match
+row's lock)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from redis.asyncio import Redis
 from sqlalchemy import select, update
 
 from server.adapters.cluster.keys import Keys
-from server.adapters.sql.store import MATCHES, SqlStore
+from server.adapters.sql.database import MATCHES
+from server.adapters.sql.store import SqlStore
 
 # KEYS: lease keys; ARGV: instance id, ttl in ms. Per key: 1 renewed, 2 taken again (the key
 # had vanished, e.g. Redis restarted empty), 0 lost (another instance holds it).

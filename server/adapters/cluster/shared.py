@@ -33,7 +33,7 @@ from redis.exceptions import LockError, RedisError
 from sqlalchemy import func, select
 
 from server.adapters.cluster.node import ClusterNode
-from server.adapters.sql.store import MATCHES
+from server.adapters.sql.database import MATCHES
 from server.domain.tables.actor import TableError
 from server.domain.tables.manager import OPEN
 

@@ -59,3 +59,11 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     kwargs.setdefault("max_overflow", 20)
     kwargs.setdefault("pool_pre_ping", True)
     return create_async_engine(url, **kwargs)
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL (None for memory or another database)."""
+    if not is_sqlite(url):
+        return None
+    database = make_url(url).database
+    return database if database and database != ":memory:" else None

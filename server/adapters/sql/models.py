@@ -33,7 +33,7 @@ ID = String(32)
 
 # A column that holds a player id without a foreign key (e.g. "admin" is a legal value)
 # says so with ``info={"player_ref": True}``: merging two accounts re-points every column
-# that references players.id or carries that mark (server.adapters.sql.store.SqlPlayers.merge);
+# that references players.id or carries that mark (server.adapters.sql.accounts.SqlPlayers.merge);
 # ``"rebuilt"`` marks an aggregate the merge recomputes instead.
 
 

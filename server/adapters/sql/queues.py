@@ -10,8 +10,8 @@ from typing import Any, cast
 from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from server.adapters.sql.database import Database
 from server.adapters.sql.models import QueueEntry, QueueSeating, QueueTable
-from server.adapters.sql.store import Database
 from server.domain.matchmaking.store import AlreadyQueued, Entry, FormedTable, Seating
 
 ENTRIES = cast(Table, QueueEntry.__table__)

@@ -43,7 +43,8 @@ async def _open(url: str) -> Any:
     from sqlalchemy.exc import SQLAlchemyError
 
     from server.adapters.sql import migrate
-    from server.adapters.sql.store import SqlStore, sqlite_file
+    from server.adapters.sql.engine import sqlite_file
+    from server.adapters.sql.store import SqlStore
 
     shown = _shown(url)
     path = sqlite_file(url)

@@ -23,8 +23,8 @@ import httpx
 from sqlalchemy import func, select
 
 from server.adapters.cluster.local import LocalCluster, LocalInstance
+from server.adapters.sql.database import EVENTS, MATCHES
 from server.adapters.sql.engine import make_engine
-from server.adapters.sql.store import EVENTS, MATCHES
 from tests.server.adapters.cluster.conftest import (
     SETTINGS,
     H,

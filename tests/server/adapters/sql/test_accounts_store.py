@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from server.adapters.sql.accounts import player_columns
 from server.adapters.sql.models import Base
-from server.adapters.sql.store import player_columns
 from server.domain.accounts.rules import name_key
 from server.ports.storage import NameTaken, PlayerRecord, SessionRecord, Store
 from tests.server.adapters.sql.played import logged, played, record

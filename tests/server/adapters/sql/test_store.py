@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import insert, text
 
 from server.adapters.memory.store import MemoryStore
-from server.adapters.sql.store import HANDS, SqlStore
+from server.adapters.sql.database import HANDS
+from server.adapters.sql.store import SqlStore
 from server.ports.storage import LoggedEvent, StorageError, Store
 from tests.server.adapters.sql.played import SEATS, logged, played, record
 
