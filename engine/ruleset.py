@@ -94,7 +94,11 @@ class Ruleset(ABC, Generic[OptionsT]):
     (``presets_of``); options then accept ``{"preset": NAME, ...overrides}`` wherever they
     are accepted (``parse_options``). ``option_texts`` (name to ``OptionText``) gives each
     option's title and description in three languages (``options_schema`` exports them).
-    ``hand_size`` is the tiles in a complete hand counting kongs as 3."""
+    ``hand_size`` is the tiles in a complete hand counting kongs as 3. ``length_option``
+    names the option that sets a match's length in hands, for a ruleset that counts it
+    so (None: the ruleset sets its length otherwise, e.g. riichi's ``game_length``).
+    ``plays_mjai``: its tables can seat external mjai bots (the ruleset's events convert
+    to the mjai protocol, as ``rulesets.riichi.mjai`` does)."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -103,6 +107,8 @@ class Ruleset(ABC, Generic[OptionsT]):
     presets: ClassVar[Mapping[str, Preset]] = {}
     option_texts: ClassVar[Mapping[str, OptionText]] = {}
     hand_size: ClassVar[int] = 14
+    length_option: ClassVar[str | None] = None
+    plays_mjai: ClassVar[bool] = False
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

@@ -7,7 +7,9 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from server.adapters.cluster.admin import administration_for
 from server.adapters.cluster.node import ClusterNode
+from server.adapters.cluster.placement import placement_for
 from server.adapters.cluster.shared import ClusterShared
 from server.adapters.ratelimits import RateLimiter
 from server.adapters.rest import (
@@ -45,6 +47,7 @@ from server.domain.tables.manager import TableManager
 from server.ports.storage import Store
 from server.usecases.context import Services
 from server.usecases.matchmaking import Matchmaker
+from server.usecases.tournaments import reveal_if_over
 
 
 def queue_store_for(store: Store) -> QueueStore:
@@ -68,13 +71,15 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             manager=TableManager(storage, settings, RateLimiter(settings)),
             admin_hash=admin_token_hash(settings),
         )
-        services.unseal = tournaments.reveal_if_over  # a duplicate round's last table ended
+        services.unseal = reveal_if_over  # a duplicate round's last table ended
         app.state.services = services
         services.matchmaker = matchmaker = Matchmaker(services, queue_store_for(storage))
         node: ClusterNode | None = None
         shared: ClusterShared | None = None
         if settings.redis_url:  # one instance of a cluster: it takes tables by lease
             node = ClusterNode(settings, storage, services.manager, app, serve_socket=table_socket)
+            app.state.placement = placement_for  # a round's tables over the instances
+            app.state.cluster_admin = administration_for  # /api/admin/cluster
             shared = ClusterShared(node)
             services.cluster, services.shared = node, shared
             await node.start()

@@ -33,6 +33,7 @@ from rulesets.win_extras import win_extras
 
 class MCRRuleset(TableRuleset[Options]):
     id = "mcr"
+    length_option = "hands_per_session"
     version = "1.0.0"
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
     options_model = Options

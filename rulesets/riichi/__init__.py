@@ -29,6 +29,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     options_model = RiichiOptions
     presets = ALL_PRESETS
     option_texts = OPTION_TEXTS
+    plays_mjai = True  # rulesets/riichi/mjai.py (server.domain.tables.mjai_seat)
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     def score(self, win: WinContext, options: RiichiOptions) -> Score:

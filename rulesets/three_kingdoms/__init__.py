@@ -26,6 +26,7 @@ class ThreeKingdomsRuleset(TableRuleset[Options]):
     options_model = Options
     option_texts = OPTION_TEXTS
     hand_size = HAND_TILES
+    length_option = "hands_per_session"
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)

@@ -4,7 +4,7 @@ Redis adapter (server.adapters.cluster) implements it; a single instance has non
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Place(Protocol):
@@ -32,3 +32,16 @@ class SharedPlayers(Protocol):
     async def disconnect(self, player_id: str, session_id: str | None = None) -> int: ...
 
     async def online(self) -> dict[str, int]: ...
+
+
+class Administration(Protocol):
+    """The cluster as its administrator sees it, asked on behalf of one caller
+    (server.adapters.cluster.admin); a single instance has none."""
+
+    async def overview(self) -> dict[str, Any]:
+        """Every live instance: where it is, its load, whether it drains, its tables."""
+        ...
+
+    async def drain(self, instance_id: str) -> dict[str, Any]:
+        """Drain the instance (this one, or another asked on the caller's behalf)."""
+        ...

@@ -4,10 +4,13 @@ authentication calls (REST's dependencies, the sockets' first frame)."""
 from __future__ import annotations
 
 import secrets
+import uuid
 from datetime import UTC, datetime, timedelta
 
+from server.domain.accounts.rules import BadName, clean_name, name_key
 from server.domain.accounts.tokens import TOUCH_EVERY, Caller, new_token, same_hash, token_hash
-from server.ports.storage import PlayerRecord, SessionRecord
+from server.domain.errors import ApiError
+from server.ports.storage import NameTaken, PlayerRecord, SessionRecord
 from server.usecases.context import Services
 
 
@@ -51,3 +54,48 @@ async def open_session(
     )
     await svc.store.sessions.add(session)
     return token, session
+
+
+def valid_name(raw: str) -> str:
+    """A player's name as the rules clean it, or 422 ``invalid_name``."""
+    try:
+        return clean_name(raw)
+    except BadName as exc:
+        raise ApiError(422, "invalid_name", f"name: {exc}") from None
+
+
+async def limited(svc: Services, rule: str, key: str) -> None:
+    """Count an attempt under ``rule`` for ``key`` (an address, a name): 429 past the limit."""
+    wait = await svc.limits.hit(rule, key)
+    if wait is not None:
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"too many attempts; try again in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )
+
+
+async def new_player(svc: Services, name: str, password_hash: str | None) -> PlayerRecord:
+    """A new player of that (clean) name: 409 ``name_taken`` if another has it."""
+    record = PlayerRecord(
+        id=uuid.uuid4().hex[:12],
+        name=name,
+        name_key=name_key(name),
+        created=datetime.now(UTC),
+        password_hash=password_hash,
+    )
+    try:
+        await svc.store.players.add(record)
+    except NameTaken:
+        raise ApiError(409, "name_taken", f"the name '{name}' is taken") from None
+    return record
+
+
+async def guest(svc: Services, name: str, address: str) -> tuple[PlayerRecord, str, SessionRecord]:
+    """Quick play: a guest of that name (no password) and its session (player, token,
+    session), the attempts counted per client address."""
+    await limited(svc, "register_address", address)
+    player = await new_player(svc, valid_name(name), None)
+    token, session = await open_session(svc, player, "guest")
+    return player, token, session

@@ -4,6 +4,8 @@ queue. The request's shape (``NewTable``) is the REST body's, validated strictly
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -14,6 +16,7 @@ from server.domain.errors import ApiError
 from server.domain.registry import NotPlayable
 from server.domain.tables.actor import BOTS, TableActor, TableError
 from server.domain.tables.mjai_seat import PREFIX as MJAI_PREFIX
+from server.ports.storage import PlayerRecord
 from server.usecases.context import Services
 
 
@@ -107,7 +110,7 @@ async def open_table(
         if bot not in s.mjai_bots:
             known = ", ".join(sorted(s.mjai_bots)) or "none registered"
             raise ApiError(422, "invalid_field", f"seats.{place}: no mjai bot '{bot}' ({known})")
-        if ruleset.id != "riichi":
+        if not ruleset.plays_mjai:
             raise ApiError(
                 422, "invalid_field", f"seats.{place}: mjai bots play riichi, not '{ruleset.id}'"
             )
@@ -143,3 +146,124 @@ async def open_table(
     except TableError as exc:
         raise table_error(exc) from None
     return actor
+
+
+# ---------------------------------------------------------------------- a live table
+
+
+async def live_actor(svc: Services, table_id: str) -> TableActor:
+    """The table served here; its ``TableError`` (no such table, freed) as an ``ApiError``."""
+    try:
+        return await svc.manager.require(table_id)
+    except TableError as exc:
+        raise table_error(exc) from None
+
+
+async def _run(actor: TableActor, job: Callable[[], Any]) -> dict[str, Any]:
+    """Run ``job`` in the table's turn; the table as the administration sees it."""
+    try:
+        await actor.call(job)
+    except TableError as exc:
+        raise table_error(exc) from None
+    live: dict[str, Any] = actor.live()
+    return live
+
+
+def _place(seat: int) -> int:
+    if not 0 <= seat <= 3:
+        raise ApiError(422, "invalid_field", f"seat: {seat} is not a seat (0..3)")
+    return seat
+
+
+def live_tables(svc: Services) -> list[dict[str, Any]]:
+    """Every table served here, as the administration sees it."""
+    return [a.live() for a in svc.manager.actors.values()]
+
+
+async def live_table(svc: Services, table_id: str) -> dict[str, Any]:
+    live: dict[str, Any] = (await live_actor(svc, table_id)).live()
+    return live
+
+
+async def pause(svc: Services, table_id: str) -> dict[str, Any]:
+    actor = await live_actor(svc, table_id)
+    return await _run(actor, actor.pause)
+
+
+async def resume(svc: Services, table_id: str) -> dict[str, Any]:
+    actor = await live_actor(svc, table_id)
+    return await _run(actor, actor.resume)
+
+
+async def abort(svc: Services, table_id: str, reason: str) -> dict[str, Any]:
+    actor = await live_actor(svc, table_id)
+    return await _run(actor, partial(actor.abort, reason))
+
+
+async def put_in_seat(svc: Services, table_id: str, seat: int, occupant: str) -> dict[str, Any]:
+    """A bot or a player takes the seat (the administration's seat change)."""
+    actor = await live_actor(svc, table_id)
+    place = _place(seat)
+    if occupant in BOTS:
+        name = occupant
+    else:
+        player = await svc.store.players.get(occupant)
+        if player is None:
+            raise ApiError(422, "invalid_field", f"occupant: no player or bot '{occupant}'")
+        name = player.name
+    return await _run(actor, partial(actor.replace_seat, place, occupant, name))
+
+
+async def kick(svc: Services, table_id: str, seat: int) -> int:
+    """Close the connection at the seat; the seat, or 404 if nobody was connected."""
+    actor = await live_actor(svc, table_id)
+    place = _place(seat)
+    kicked = await actor.call(partial(actor.kick, place))
+    if not kicked:
+        raise ApiError(404, "not_connected", f"nobody is connected at seat {place}")
+    return place
+
+
+async def join(svc: Services, table_id: str, who: PlayerRecord, seat: int | None) -> int:
+    """The player takes a seat (``seat``, or the first free one): which."""
+    try:
+        actor = await svc.manager.require(table_id)
+        place: int = await actor.call(partial(actor.seat_player, who.id, who.name, seat))
+    except TableError as exc:
+        raise table_error(exc) from None
+    return place
+
+
+async def refresh_record(svc: Services, match_id: str) -> None:
+    """A running table adopts its corrected records (nothing if it is not served here)."""
+    actor = svc.manager.actors.get(match_id)
+    if actor is not None:
+        await actor.call(actor.refresh_record)
+
+
+async def call_time(actor: TableActor) -> None:
+    """The round's time limit at the table: the hand in play is its last; a table never
+    started is aborted."""
+    if actor.record.status == "waiting":  # never started: nothing to close
+        await actor.call(partial(actor.abort, "the round ended at its time limit"))
+    else:
+        await actor.call(actor.call_time)
+
+
+async def control(svc: Services, table_id: str, action: str, seats: int, place: int | None) -> None:
+    """An organizer's hand on a tournament table: ``pause``, ``resume``, ``time`` (call
+    time), or ``bot`` (a substitute bot takes ``place`` of the ``seats``)."""
+    try:
+        actor = await svc.manager.require(table_id)
+        if action == "pause":
+            await actor.call(actor.pause)
+        elif action == "resume":
+            await actor.call(actor.resume)
+        elif action == "time":
+            await call_time(actor)
+        else:
+            if place is None or not 0 <= place < seats:
+                raise ApiError(422, "invalid_field", "place: give ?place=0..3")
+            await actor.call(partial(actor.replace_seat, place, "bot:greedy", "Substitute bot"))
+    except TableError as exc:
+        raise table_error(exc) from None

@@ -5,18 +5,19 @@ merge accounts. docs/security.md describes the rules."""
 from __future__ import annotations
 
 import json
-import uuid
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from server.adapters.rest.deps import AdminCallerDep, LoginDep, ServicesDep
+from server.adapters.rest.deps import AdminCallerDep, LoginDep, ServicesDep, client_address
+from server.adapters.rest.models import Credentials
+from server.adapters.rest.responses import credentials
 from server.domain.accounts.rules import PASSWORD_MAX, BadName, check_password, clean_name, name_key
 from server.domain.errors import ApiError, not_found
-from server.ports.storage import NameTaken, PlayerRecord, SessionRecord
-from server.usecases.accounts import open_session
+from server.ports.storage import PlayerRecord
+from server.usecases.accounts import limited, new_player, open_session, valid_name
 from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/accounts", tags=["accounts"])
@@ -35,15 +36,6 @@ class NamePassword(BaseModel):
     name: str = RawName
     password: str = RawPassword
     label: str = Label
-
-
-class Credentials(BaseModel):
-    player_id: str
-    name: str
-    role: str
-    token: str = Field(description="bearer token of this session only; shown once")
-    session_id: str = Field(description="public handle of the session (not a credential)")
-    expires: datetime
 
 
 class SessionOut(BaseModel):
@@ -92,64 +84,16 @@ class MergeOut(BaseModel):
     other: dict[str, int]
 
 
-def valid_name(raw: str) -> str:
-    try:
-        return clean_name(raw)
-    except BadName as exc:
-        raise ApiError(422, "invalid_name", f"name: {exc}") from None
-
-
 def _valid_password(password: str) -> None:
     problem = check_password(password)
     if problem is not None:
         raise ApiError(422, "weak_password", f"password: {problem}")
 
 
-async def limited(svc: Services, rule: str, key: str) -> None:
-    wait = await svc.limits.hit(rule, key)
-    if wait is not None:
-        raise ApiError(
-            429,
-            "rate_limited",
-            f"too many attempts; try again in {wait} s",
-            headers={"Retry-After": str(wait)},
-        )
-
-
-def address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-async def new_player(svc: Services, name: str, password_hash: str | None) -> PlayerRecord:
-    record = PlayerRecord(
-        id=uuid.uuid4().hex[:12],
-        name=name,
-        name_key=name_key(name),
-        created=datetime.now(UTC),
-        password_hash=password_hash,
-    )
-    try:
-        await svc.store.players.add(record)
-    except NameTaken:
-        raise ApiError(409, "name_taken", f"the name '{name}' is taken") from None
-    return record
-
-
-def credentials(player: PlayerRecord, token: str, session: SessionRecord) -> Credentials:
-    return Credentials(
-        player_id=player.id,
-        name=player.name,
-        role=player.role,
-        token=token,
-        session_id=session.id,
-        expires=session.expires,
-    )
-
-
 @router.post("/register", status_code=201, response_model=Credentials)
 async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Credentials:
     """A new account with a password, and its first session."""
-    await limited(svc, "register_address", address(request))
+    await limited(svc, "register_address", client_address(request))
     name = valid_name(body.name)
     await limited(svc, "register_name", name_key(name))
     _valid_password(body.password)
@@ -163,7 +107,7 @@ async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Cr
 @router.post("/login", response_model=Credentials)
 async def login(body: NamePassword, request: Request, svc: ServicesDep) -> Credentials:
     """A new session on an account with a password (any device, any number of them)."""
-    await limited(svc, "login_address", address(request))
+    await limited(svc, "login_address", client_address(request))
     try:
         key = name_key(clean_name(body.name))
     except BadName:

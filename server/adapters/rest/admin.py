@@ -11,10 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import AdminDep, OrganizerDep, ServicesDep
 from server.adapters.rest.models import PlayerAdmin, TableLive
-from server.domain.errors import ApiError, not_found
-from server.domain.tables.actor import BOTS, TableActor, TableError
-from server.usecases.context import Services
-from server.usecases.tables import table_error
+from server.domain.errors import not_found
+from server.usecases import tables as live
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[OrganizerDep])
 
@@ -29,79 +27,39 @@ class AbortIn(BaseModel):
     reason: str = Field("", max_length=200)
 
 
-async def _actor(svc: Services, table_id: str) -> TableActor:
-    try:
-        return await svc.manager.require(table_id)
-    except TableError as exc:
-        raise table_error(exc) from None
-
-
-def _place(seat: int) -> int:
-    if not 0 <= seat <= 3:
-        raise ApiError(422, "invalid_field", f"seat: {seat} is not a seat (0..3)")
-    return seat
-
-
 @router.get("/tables", response_model=list[TableLive])
 async def tables(svc: ServicesDep) -> list[dict[str, Any]]:
-    return [a.live() for a in svc.manager.actors.values()]
+    return live.live_tables(svc)
 
 
 @router.get("/tables/{table_id}", response_model=TableLive)
 async def table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    return (await _actor(svc, table_id)).live()
-
-
-async def _run(actor: TableActor, job: Any) -> dict[str, Any]:
-    try:
-        await actor.call(job)
-    except TableError as exc:
-        raise table_error(exc) from None
-    return actor.live()
+    return await live.live_table(svc, table_id)
 
 
 @router.post("/tables/{table_id}/pause", response_model=TableLive)
 async def pause(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    actor = await _actor(svc, table_id)
-    return await _run(actor, actor.pause)
+    return await live.pause(svc, table_id)
 
 
 @router.post("/tables/{table_id}/resume", response_model=TableLive)
 async def resume(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    actor = await _actor(svc, table_id)
-    return await _run(actor, actor.resume)
+    return await live.resume(svc, table_id)
 
 
 @router.post("/tables/{table_id}/abort", response_model=TableLive)
 async def abort(table_id: str, svc: ServicesDep, body: AbortIn | None = None) -> dict[str, Any]:
-    actor = await _actor(svc, table_id)
-    reason = body.reason if body else ""
-    return await _run(actor, lambda: actor.abort(reason))
+    return await live.abort(svc, table_id, body.reason if body else "")
 
 
 @router.put("/tables/{table_id}/seats/{seat}", response_model=TableLive)
 async def replace_seat(table_id: str, seat: int, body: SeatIn, svc: ServicesDep) -> dict[str, Any]:
-    actor = await _actor(svc, table_id)
-    place = _place(seat)
-    occupant = body.occupant
-    if occupant in BOTS:
-        name = occupant
-    else:
-        player = await svc.store.players.get(occupant)
-        if player is None:
-            raise ApiError(422, "invalid_field", f"occupant: no player or bot '{occupant}'")
-        name = player.name
-    return await _run(actor, lambda: actor.replace_seat(place, occupant, name))
+    return await live.put_in_seat(svc, table_id, seat, body.occupant)
 
 
 @router.post("/tables/{table_id}/seats/{seat}/kick")
 async def kick(table_id: str, seat: int, svc: ServicesDep) -> dict[str, Any]:
-    actor = await _actor(svc, table_id)
-    place = _place(seat)
-    kicked = await actor.call(lambda: actor.kick(place))
-    if not kicked:
-        raise ApiError(404, "not_connected", f"nobody is connected at seat {place}")
-    return {"kicked": True, "seat": place}
+    return {"kicked": True, "seat": await live.kick(svc, table_id, seat)}
 
 
 @router.get("/players", response_model=list[PlayerAdmin], dependencies=[AdminDep])

@@ -9,14 +9,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from server.adapters.rest.deps import OrganizerDep, ServicesDep
-from server.adapters.rest.matches import _errors, _range, _ruleset
+from server.adapters.rest.responses import day_range, record_errors, ruleset_param
 from server.domain.fairplay.collusion import METHOD
 from server.domain.fairplay.source import collusion_report
 
 router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[OrganizerDep])
 
 
-@router.get("/collusion", responses=_errors(401, 403, 422))
+@router.get("/collusion", responses=record_errors(401, 403, 422))
 async def collusion(
     svc: ServicesDep,
     ruleset: str | None = Query(None, max_length=64, description="required"),
@@ -30,8 +30,8 @@ async def collusion(
     """Pairs of players whose play together stands out (deal-ins into each other, wins
     passed on the partner's discard, points moved between them), with the matches and
     moments behind each figure. A flag is a reason to look, never a sanction."""
-    ruleset = _ruleset(ruleset)
-    start, end = _range(since, until)
+    ruleset = ruleset_param(ruleset)
+    start, end = day_range(since, until)
     report = await collusion_report(
         svc.store,
         ruleset,

@@ -16,6 +16,7 @@ from server.domain.errors import ApiError, not_found
 from server.domain.records.exports import NoSuchMatch, load_match, load_sheet
 from server.ports.storage import TableRecord
 from server.usecases.context import Services
+from server.usecases.tables import refresh_record
 
 router = APIRouter(prefix="/api/admin/matches", tags=["admin"], dependencies=[AdminDep])
 
@@ -46,9 +47,7 @@ async def _match(svc: Services, match_id: str) -> TableRecord:
 
 async def _corrected(svc: Services, match_id: str) -> dict[str, Any]:
     """The sheet after a correction; a running table adopts the corrected records."""
-    actor = svc.manager.actors.get(match_id)
-    if actor is not None:
-        await actor.call(actor.refresh_record)
+    await refresh_record(svc, match_id)
     return await load_sheet(svc.store, match_id)
 
 

@@ -10,6 +10,8 @@ from fastapi import Depends, Header, Request
 
 from server.domain.accounts.tokens import Caller, bearer
 from server.domain.errors import ApiError
+from server.ports.cluster import Administration
+from server.ports.placement import ALONE, RoundPlacement
 from server.ports.storage import PlayerRecord, SessionRecord
 from server.usecases.accounts import identify
 from server.usecases.context import Services
@@ -59,6 +61,31 @@ async def player(who: CallerDep) -> PlayerRecord:
     return who.player
 
 
+def client_address(request: Request) -> str:
+    """The client's address, as rate limits count attempts."""
+    return request.client.host if request.client else "unknown"
+
+
+def placement(request: Request, svc: ServicesDep) -> RoundPlacement:
+    """Where a tournament round's tables open, asked on the caller's behalf: the one the
+    composition root wired (``app.state.placement``: the cluster's), else this instance."""
+    factory = getattr(request.app.state, "placement", None)
+    if factory is None:
+        return ALONE
+    found: RoundPlacement = factory(svc, request)
+    return found
+
+
+def cluster_admin(request: Request, svc: ServicesDep) -> Administration | None:
+    """The cluster's administration for the caller, as the composition root wired it
+    (``app.state.cluster_admin``); None on a single instance."""
+    factory = getattr(request.app.state, "cluster_admin", None)
+    if factory is None:
+        return None
+    found: Administration | None = factory(svc, request)
+    return found
+
+
 @dataclass
 class Login:
     player: PlayerRecord
@@ -84,3 +111,6 @@ AdminCallerDep = Annotated[Caller, Depends(admin)]
 PlayerDep = Annotated[PlayerRecord, Depends(player)]
 LoginDep = Annotated[Login, Depends(login)]
 PlayerOrAdminDep = Annotated[PlayerRecord | None, Depends(player_or_admin)]
+OrganizerCallerDep = Annotated[Caller, Depends(organizer)]
+PlacementDep = Annotated[RoundPlacement, Depends(placement)]
+ClusterAdminDep = Annotated[Administration | None, Depends(cluster_admin)]

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from server.adapters.rest.deps import ServicesDep
-from server.adapters.rest.matches import _errors, _ruleset
+from server.adapters.rest.responses import record_errors, ruleset_param
 from server.domain.errors import ApiError, not_found
 from server.domain.ladder import schemes
 from server.domain.ladder.ladder import ordered, standing_json
@@ -65,13 +65,13 @@ class PlayerLadderOut(BaseModel):
 
 
 def _ladder_ruleset(ruleset: str | None) -> str:
-    ruleset = _ruleset(ruleset)
+    ruleset = ruleset_param(ruleset)
     if not schemes.has_ladder(ruleset):
         raise ApiError(422, "no_ladder", f"ruleset: '{ruleset}' has no ranked ladder")
     return ruleset
 
 
-@router.get("", response_model=LadderOut, responses=_errors(422))
+@router.get("", response_model=LadderOut, responses=record_errors(422))
 async def ladder(
     svc: ServicesDep,
     ruleset: str | None = Query(None, max_length=64, description="required"),
@@ -107,7 +107,9 @@ async def ladder(
     }
 
 
-@router.get("/players/{player_id}", response_model=PlayerLadderOut, responses=_errors(404, 422))
+@router.get(
+    "/players/{player_id}", response_model=PlayerLadderOut, responses=record_errors(404, 422)
+)
 async def player_ladder(
     player_id: str,
     svc: ServicesDep,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -107,3 +108,12 @@ class ErrorOut(BaseModel):
     """Every REST error: ``{"error": {"code", "message"[, "field"]}}`` (server/domain/errors.py)."""
 
     error: ErrorBody
+
+
+class Credentials(BaseModel):
+    player_id: str
+    name: str
+    role: str
+    token: str = Field(description="bearer token of this session only; shown once")
+    session_id: str = Field(description="public handle of the session (not a credential)")
+    expires: datetime

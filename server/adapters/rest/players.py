@@ -8,16 +8,10 @@ from datetime import datetime
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from server.adapters.rest.accounts import (
-    Credentials,
-    address,
-    credentials,
-    limited,
-    new_player,
-    valid_name,
-)
-from server.adapters.rest.deps import PlayerDep, ServicesDep
-from server.usecases.accounts import open_session
+from server.adapters.rest.deps import PlayerDep, ServicesDep, client_address
+from server.adapters.rest.models import Credentials
+from server.adapters.rest.responses import credentials
+from server.usecases.accounts import guest
 
 router = APIRouter(prefix="/api/players", tags=["players"])
 
@@ -45,9 +39,7 @@ class PlayerOut(BaseModel):
 async def register(body: NewPlayer, request: Request, svc: ServicesDep) -> Credentials:
     """Quick play: a guest identity and its session token. Set a password later
     (PUT /api/accounts/password) to log in on other devices and keep the history."""
-    await limited(svc, "register_address", address(request))
-    player = await new_player(svc, valid_name(body.name), None)
-    token, session = await open_session(svc, player, "guest")
+    player, token, session = await guest(svc, body.name, client_address(request))
     return credentials(player, token, session)
 
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from server.adapters.rest.deps import ServicesDep
-from server.adapters.rest.matches import _errors, _ruleset
+from server.adapters.rest.responses import record_errors, ruleset_param
 from server.domain.errors import not_found
 from server.domain.records import ratings as rating
 
@@ -58,7 +58,7 @@ class RatingHistoryOut(BaseModel):
 MODEL_NAME = "OpenSkill Plackett-Luce (mu 25, sigma 25/3; rating = mu - 3 sigma)"
 
 
-@router.get("/ratings", response_model=RatingsOut, responses=_errors(422))
+@router.get("/ratings", response_model=RatingsOut, responses=record_errors(422))
 async def ratings(
     svc: ServicesDep,
     ruleset: str | None = Query(None, max_length=64, description="required"),
@@ -68,7 +68,7 @@ async def ratings(
 ) -> dict[str, Any]:
     """The rated players of one ruleset, best first (ratings are never mixed across
     rulesets)."""
-    ruleset = _ruleset(ruleset)
+    ruleset = ruleset_param(ruleset)
     board = [
         (p, r)
         for p, r in rating.ordered(await svc.store.records.ratings(ruleset))
@@ -90,7 +90,9 @@ async def ratings(
 
 
 @router.get(
-    "/players/{player_id}/ratings", response_model=RatingHistoryOut, responses=_errors(404, 422)
+    "/players/{player_id}/ratings",
+    response_model=RatingHistoryOut,
+    responses=record_errors(404, 422),
 )
 async def player_ratings(
     player_id: str,
@@ -98,7 +100,7 @@ async def player_ratings(
     ruleset: str | None = Query(None, max_length=64, description="required"),
 ) -> dict[str, Any]:
     """One player's rating of a ruleset and what each rated match did to it."""
-    ruleset = _ruleset(ruleset)
+    ruleset = ruleset_param(ruleset)
     player = await svc.store.players.get(player_id)
     if player is None:
         raise not_found("player", player_id)

@@ -9,9 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.adapters.rest.models import TablePublic
-from server.domain.tables.actor import TableError
-from server.usecases.ladder import with_ranks
-from server.usecases.tables import NewTable, open_table, table_error
+from server.usecases import lobby
+from server.usecases.tables import NewTable, join
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -29,8 +28,7 @@ class JoinOut(BaseModel):
 
 @router.post("", status_code=201, response_model=TablePublic)
 async def create_table(body: NewTable, svc: ServicesDep, who: PlayerOrAdminDep) -> dict[str, Any]:
-    actor = await open_table(svc, body, who.id if who is not None else "admin")
-    return actor.public()
+    return await lobby.create(svc, body, who.id if who is not None else "admin")
 
 
 @router.get("", response_model=list[TablePublic])
@@ -38,32 +36,17 @@ async def list_tables(
     svc: ServicesDep,
     status: Literal["waiting", "playing", "paused", "finished", "aborted"] | None = None,
 ) -> list[dict[str, Any]]:
-    actors = [
-        a for a in svc.manager.actors.values() if status is None or a.record.status == status
-    ]
-    for a in actors:
-        await svc.manager.reread_seal(a)  # a store read for sealed tables only
-    return [a.public() for a in actors]
+    return await lobby.listed(svc, status)
 
 
 @router.get("/{table_id}", response_model=TablePublic)
 async def get_table(table_id: str, svc: ServicesDep) -> dict[str, Any]:
-    try:
-        public = await svc.manager.public(table_id)
-    except TableError as exc:
-        raise table_error(exc) from None
-    return await with_ranks(svc, public)
+    return await lobby.shown(svc, table_id)
 
 
 @router.post("/{table_id}/join", response_model=JoinOut)
 async def join_table(
     table_id: str, svc: ServicesDep, who: PlayerDep, body: JoinIn | None = None
 ) -> JoinOut:
-    try:
-        actor = await svc.manager.require(table_id)
-        place = await actor.call(
-            lambda: actor.seat_player(who.id, who.name, body.seat if body else None)
-        )
-    except TableError as exc:
-        raise table_error(exc) from None
+    place = await join(svc, table_id, who, body.seat if body else None)
     return JoinOut(table_id=table_id, seat=place, ws_url=f"/ws/tables/{table_id}")

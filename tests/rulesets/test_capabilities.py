@@ -1,0 +1,45 @@
+"""What a ruleset declares for the server to ask instead of naming it: the option that
+sets a match's length in hands (``length_option``), and whether its tables can seat
+external mjai bots (``plays_mjai``: its events convert to the mjai protocol)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pytest
+
+from engine.ruleset import Ruleset, parse_options
+
+BUILT_IN = ("mcr", "riichi", "sanma", "three_kingdoms", "zung_jung")
+
+
+def _ruleset(name: str) -> Ruleset[Any]:
+    found: Ruleset[Any] = importlib.import_module(f"rulesets.{name}").RULESET
+    return found
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_the_length_option_is_an_option_that_takes_a_number_of_hands(name: str) -> None:
+    ruleset = _ruleset(name)
+    key = ruleset.length_option
+    if key is None:
+        return
+    assert key in ruleset.options_model.model_fields
+    assert getattr(parse_options(ruleset, {key: 4}, strict=True), key) == 4
+
+
+def test_the_rulesets_that_count_hands_say_so() -> None:
+    counted = {n: _ruleset(n).length_option for n in BUILT_IN}
+    assert counted == {
+        "mcr": "hands_per_session",
+        "riichi": None,  # game_length: hanchan or tonpuusen
+        "sanma": None,
+        "three_kingdoms": "hands_per_session",
+        "zung_jung": "hands_per_game",
+    }
+
+
+def test_only_riichi_plays_mjai() -> None:
+    assert {n for n in BUILT_IN if _ruleset(n).plays_mjai} == {"riichi"}
+    importlib.import_module("rulesets.riichi.mjai")  # the converter the mjai seat uses
