@@ -98,7 +98,9 @@ class Ruleset(ABC, Generic[OptionsT]):
     names the option that sets a match's length in hands, for a ruleset that counts it
     so (None: the ruleset sets its length otherwise, e.g. riichi's ``game_length``).
     ``plays_mjai``: its tables can seat external mjai bots (the ruleset's events convert
-    to the mjai protocol, as ``rulesets.riichi.mjai`` does)."""
+    to the mjai protocol, as ``rulesets.riichi.mjai`` does). ``sample_hand``: one
+    well-known winning hand in the hand-jsonl form (``WinContext.from_json``), which
+    ``jantaku demo`` scores."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -109,6 +111,7 @@ class Ruleset(ABC, Generic[OptionsT]):
     hand_size: ClassVar[int] = 14
     length_option: ClassVar[str | None] = None
     plays_mjai: ClassVar[bool] = False
+    sample_hand: ClassVar[Mapping[str, Any] | None] = None
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

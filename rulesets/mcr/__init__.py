@@ -22,6 +22,9 @@ which reading of the seed was chosen where it is ambiguous.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from engine.ruleset import Names, TableRuleset
 from rulesets.mcr.match import match_rules
 from rulesets.mcr.options import Options
@@ -35,6 +38,10 @@ class MCRRuleset(TableRuleset[Options]):
     id = "mcr"
     length_option = "hands_per_session"
     version = "1.0.0"
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {  # mcr.md §14 ex. 1
+        "concealed": "123456m1178s456p",
+        "win_tile": "9s",
+    }
     names = Names(en="Chinese Official (MCR)", zh="国标麻将", ja="国標麻将")
     options_model = Options
     presets = PRESETS

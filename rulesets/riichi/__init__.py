@@ -7,7 +7,8 @@ Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from engine.context import InvalidInput, WinContext
 from engine.ruleset import Names, TableRuleset
@@ -25,6 +26,11 @@ ALL_PRESETS = {"default": DEFAULT_PRESET, **PRESETS}
 class RiichiRuleset(TableRuleset[RiichiOptions]):
     id = RULESET_ID
     version = "1.0.0"
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {  # closed pinfu-tanyao
+        "concealed": "234m567p3488s678s",
+        "win_tile": "2s",
+        "riichi": True,
+    }
     names = Names(en="Japanese Riichi", zh="日本立直麻将", ja="リーチ麻雀")
     options_model = RiichiOptions
     presets = ALL_PRESETS

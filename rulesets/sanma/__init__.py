@@ -12,8 +12,9 @@ Entry point: ``sanma = "rulesets.sanma:RULESET"`` in the ``jantaku.rulesets`` gr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any, ClassVar
 
 from engine.context import InvalidInput, WinContext
 from engine.ruleset import Names, TableRuleset
@@ -57,6 +58,12 @@ def score_three_player(
 class SanmaRuleset(TableRuleset[SanmaOptions]):
     id = RULESET_ID
     version = "1.0.0"
+    # a closed riichi hand of the three-player wall (no 2m-8m)
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {
+        "concealed": "111m567p3488s678s",
+        "win_tile": "2s",
+        "riichi": True,
+    }
     names = Names(
         en="Three-player Riichi (Sanma)", zh="三人立直麻将（三麻）", ja="三人麻雀（サンマ）"
     )

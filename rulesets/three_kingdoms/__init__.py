@@ -10,6 +10,9 @@ dora and riichi, played on the engine's dead wall with 16-tile hands. Modules:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from engine.ruleset import Names, TableRuleset
 from rulesets.three_kingdoms.match import match_rules
 from rulesets.three_kingdoms.options import Options
@@ -22,6 +25,11 @@ from rulesets.win_extras import win_extras
 class ThreeKingdomsRuleset(TableRuleset[Options]):
     id = RULESET_ID
     version = "1.0.0"
+    # sixteen tiles: five sets and a pair waiting on a single tile
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {
+        "concealed": "123456789m123p456s5p",
+        "win_tile": "5p",
+    }
     names = Names(en="Three Kingdoms", zh="三国麻将", ja="三国麻雀")
     options_model = Options
     option_texts = OPTION_TEXTS

@@ -4,6 +4,9 @@ rules (../shared/rules/zung-jung.md). Entry point: ``zung_jung = "rulesets.zung_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from engine.ruleset import Names, TableRuleset
 from rulesets.win_extras import win_extras
 from rulesets.zung_jung.match import match_rules
@@ -16,6 +19,11 @@ from rulesets.zung_jung.texts import OPTION_TEXTS
 class ZungJungRuleset(TableRuleset[Options]):
     id = RULESET_ID
     version = "1.0.0"
+    # a concealed nine-tile straight with all sequences (Zung Jung §1.1, §1.2, §7.1)
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {
+        "concealed": "123456789m123p5s",
+        "win_tile": "5s",
+    }
     names = Names(en="Zung Jung", zh="中庸麻雀", ja="中庸麻雀")
     options_model = Options
     option_texts = OPTION_TEXTS

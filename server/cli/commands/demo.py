@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -16,17 +16,6 @@ from engine.shapes import ShapeRules, shanten, waits
 from engine.tiles import counts_of, is_flower
 from engine.wall import Wall, WallSpec, commitment, verify
 from server.domain.registry import available, load
-
-# One well-known hand per built-in ruleset (mcr.md §14 ex. 1; riichi: a closed pinfu-tanyao
-# hand); every installed ruleset is scored.
-SAMPLE_HANDS: dict[str, dict[str, Any]] = {
-    "mcr": {"concealed": "123456m1178s456p", "win_tile": "9s"},
-    "riichi": {"concealed": "234m567p3488s678s", "win_tile": "2s", "riichi": True},
-    # a concealed nine-tile straight with all sequences (Zung Jung §1.1, §1.2, §7.1)
-    "zung_jung": {"concealed": "123456789m123p5s", "win_tile": "5s"},
-    # sixteen tiles: five sets and a pair waiting on a single tile
-    "three_kingdoms": {"concealed": "123456789m123p456s5p", "win_tile": "5p"},
-}
 
 
 def demo(
@@ -63,7 +52,7 @@ def demo(
     console.print(table)
     for ruleset_id in available():
         ruleset = load(ruleset_id)
-        sample = SAMPLE_HANDS.get(ruleset_id)
+        sample = ruleset.sample_hand
         if sample is None:  # a third-party ruleset: say so rather than skip it silently
             console.print(f"[bold]{ruleset.names.en}[/bold]: no sample hand in the demo")
             continue
