@@ -12,8 +12,10 @@ from engine.ruleset import OptionsError, parse_options
 from server.domain import registry
 from server.domain.errors import ApiError
 from server.domain.registry import NotPlayable
-from server.domain.tables.actor import BOTS, TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
 from server.domain.tables.mjai_seat import PREFIX as MJAI_PREFIX
+from server.domain.tables.session import BOTS
 from server.usecases.context import Services
 
 

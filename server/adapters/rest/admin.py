@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from server.adapters.rest.deps import AdminDep, OrganizerDep, ServicesDep
 from server.adapters.rest.models import PlayerAdmin, TableLive
 from server.domain.errors import ApiError, not_found
-from server.domain.tables.actor import BOTS, TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
+from server.domain.tables.session import BOTS
 from server.usecases.context import Services
 from server.usecases.tables import table_error
 

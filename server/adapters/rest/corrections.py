@@ -48,7 +48,7 @@ async def _corrected(svc: Services, match_id: str) -> dict[str, Any]:
     """The sheet after a correction; a running table adopts the corrected records."""
     actor = svc.manager.actors.get(match_id)
     if actor is not None:
-        await actor.call(actor.refresh_record)
+        await actor.call(actor.recorder.refresh_record)
     return await load_sheet(svc.store, match_id)
 
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import PlayerDep, PlayerOrAdminDep, ServicesDep
 from server.adapters.rest.models import TablePublic
-from server.domain.tables.actor import TableError
+from server.domain.tables.errors import TableError
 from server.usecases.ladder import with_ranks
 from server.usecases.tables import NewTable, open_table, table_error
 

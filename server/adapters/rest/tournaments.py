@@ -27,7 +27,9 @@ from server.domain.accounts.tokens import Caller
 from server.domain.errors import ApiError, not_found
 from server.domain.records.scoresheet import standin_hands
 from server.domain.registry import build_table
-from server.domain.tables.actor import BOTS, TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
+from server.domain.tables.session import BOTS
 from server.domain.tournaments import ema, seating
 from server.domain.tournaments import standings as tables_of_results
 from server.domain.tournaments.models import Round, ScoreLine, TableRef, Tournament
