@@ -159,6 +159,8 @@ class TableActor(TableSession):
         if self.on_over is not None:
             self.on_over(self)
 
+    # the actor's own shortcuts to its parts (its jobs below, and tests, use them)
+
     async def _save(self) -> None:
         await self.recorder.save()
 
