@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.decide import start
-from server.adapters.memory.store import MemoryStore, MemoryTables
+from server.adapters.memory.store import MemoryStore
+from server.adapters.memory.tables import MemoryTables
 from server.config import Settings
 from server.domain.registry import build_table
 from server.domain.tables.broadcast import Broadcaster
