@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.domain.tables.actor import TableError
+from server.domain.tables.errors import TableError
 from server.usecases.context import Services
 from server.usecases.ladder import with_ranks
 from server.usecases.tables import NewTable, open_table, table_error

@@ -9,7 +9,8 @@ from typing import Any
 
 from server.domain.accounts.tokens import Caller
 from server.domain.errors import ApiError, not_found
-from server.domain.tables.actor import TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
 from server.domain.tournaments import seating
 from server.domain.tournaments.models import Round, TableRef, Tournament
 from server.ports.placement import TIME_CALLED_ALREADY, RoundPlacement

@@ -14,8 +14,10 @@ from engine.ruleset import OptionsError, parse_options
 from server.domain import registry
 from server.domain.errors import ApiError
 from server.domain.registry import NotPlayable
-from server.domain.tables.actor import BOTS, TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
 from server.domain.tables.mjai_seat import PREFIX as MJAI_PREFIX
+from server.domain.tables.session import BOTS
 from server.ports.storage import PlayerRecord
 from server.usecases.context import Services
 
@@ -238,7 +240,7 @@ async def refresh_record(svc: Services, match_id: str) -> None:
     """A running table adopts its corrected records (nothing if it is not served here)."""
     actor = svc.manager.actors.get(match_id)
     if actor is not None:
-        await actor.call(actor.refresh_record)
+        await actor.call(actor.recorder.refresh_record)
 
 
 async def call_time(actor: TableActor) -> None:

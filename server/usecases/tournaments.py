@@ -18,7 +18,7 @@ from server.domain.accounts.tokens import Caller
 from server.domain.errors import ApiError, not_found
 from server.domain.records.scoresheet import standin_hands
 from server.domain.registry import build_table
-from server.domain.tables.actor import BOTS
+from server.domain.tables.session import BOTS
 from server.domain.tournaments import seating
 from server.domain.tournaments.models import Tournament
 from server.ports.storage import VersionConflict

@@ -34,7 +34,7 @@ from sqlalchemy import func, select
 
 from server.adapters.cluster.node import ClusterNode
 from server.adapters.sql.database import MATCHES
-from server.domain.tables.actor import TableError
+from server.domain.tables.errors import TableError
 from server.domain.tables.manager import OPEN
 
 log = logging.getLogger("jantaku.cluster")

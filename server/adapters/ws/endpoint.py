@@ -31,8 +31,9 @@ from server.domain.protocol.messages import (
     ResyncMsg,
 )
 from server.domain.protocol.parse import FrameRefused, JsonLimits, client_message
-from server.domain.tables.actor import TableActor, TableError
+from server.domain.tables.actor import TableActor
 from server.domain.tables.connection import Connection
+from server.domain.tables.errors import TableError
 from server.usecases.context import Services
 
 log = logging.getLogger("jantaku.ws")

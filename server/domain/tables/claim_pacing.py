@@ -18,7 +18,7 @@ hand arrives no earlier than the minimum after the discard in every case.
 
 The held events are in the log but not yet sent: a connection that arrives (``join``) or
 asks for a ``resync`` during a held moment gets the table as it was sent to everyone
-(``TableActor._sent_seq``), and the held events with everyone else when they are released;
+(``TableSession.sent_seq``), and the held events with everyone else when they are released;
 the record the REST API reads (status, scores, the hand label) is updated at the release
 too."""
 

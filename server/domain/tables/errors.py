@@ -9,6 +9,9 @@ The codes clients see are a contract older than this table: an action not among 
 prompt's was ``not_offered`` and an answer to a closed prompt ``stale_prompt`` when the
 actor still checked them itself, so the engine's codes are mapped onto those, not sent
 as they are.
+
+``TableError`` is the other kind of refusal: a request the table turns down before the
+engine is asked (a seat taken, a table not in play), with the HTTP status to answer.
 """
 
 from __future__ import annotations
@@ -44,3 +47,17 @@ def protocol_error(exc: IllegalAction, action: Action) -> tuple[str, str]:
     if code == _NOT_OFFERED:
         return code, f"'{action.type}' with these fields was not offered"
     return code, exc.message
+
+
+class TableError(Exception):
+    """A refused request; ``status`` is the HTTP status the REST layer should use
+    (``retry_after``: seconds until a rate-limited request may succeed)."""
+
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None
+    ) -> None:
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+        super().__init__(message)

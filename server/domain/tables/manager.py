@@ -22,7 +22,9 @@ from server.config import Settings
 from server.domain.protocol.messages import CloseCode
 from server.domain.ratelimits import Limiter, LocalLimiter
 from server.domain.registry import build_table
-from server.domain.tables.actor import TableActor, TableError, table_public
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
+from server.domain.tables.public import table_public
 from server.ports.storage import StorageError, Store, TableRecord
 
 OPEN = ("waiting", "playing", "paused")
@@ -361,7 +363,7 @@ class TableManager:
         actor = self.actors.get(table_id)
         if actor is None or not actor.pacer.holding:
             return None
-        return copy.deepcopy(actor.record), actor._sent_seq()
+        return copy.deepcopy(actor.record), actor.sent_seq()
 
     async def live_records_of(self, player_id: str) -> list[TableRecord]:
         """The tables not yet over at which the player sits on any instance of a cluster:

@@ -172,7 +172,7 @@ def test_the_cli_and_the_tables_offer_the_defensive_brain() -> None:
     from typer.testing import CliRunner
 
     from server.cli import app
-    from server.domain.tables.actor import BOTS as SEATS
+    from server.domain.tables.session import BOTS as SEATS
 
     assert "bot:defensive" in SEATS
     options = '{"game_length": "tonpuusen"}'

@@ -29,7 +29,7 @@ from server.cli.client import auth_frame
 from server.config import Settings
 from server.domain.accounts.rules import name_key
 from server.domain.protocol.messages import PROTOCOL_VERSION, CloseCode
-from server.domain.tables.actor import TableError
+from server.domain.tables.errors import TableError
 from server.domain.tables.manager import TableManager
 from server.ports.storage import LoggedEvent, PlayerRecord
 from server.usecases.accounts import open_session

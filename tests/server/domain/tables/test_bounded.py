@@ -12,7 +12,8 @@ import pytest
 
 from server.adapters.memory.store import MemoryStore
 from server.config import Settings
-from server.domain.tables.actor import TableActor, TableError
+from server.domain.tables.actor import TableActor
+from server.domain.tables.errors import TableError
 from server.domain.tables.manager import TableManager
 from tests.server.conftest import running, suite_settings
 

@@ -36,7 +36,7 @@ class FlakyLog:
 def test_moves_are_refused_or_retried_while_storage_is_down(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("server.domain.tables.actor.STORAGE_RETRY", 0.01)
+    monkeypatch.setattr("server.domain.tables.prompts.STORAGE_RETRY", 0.01)
 
     async def run() -> None:
         store = MemoryStore()
