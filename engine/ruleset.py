@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
-from engine.scoring import Score
+from engine.scoring import PatternDef, PatternSet, Score
 from engine.state import MatchRules, MatchState, NagashiFn, Table, TenpaiFn
 from engine.table_rules import TableRules
 
@@ -49,6 +49,11 @@ class OptionText:
     title: Names
     description: Names
     values: Mapping[str, Names] = field(default_factory=dict)
+
+
+# The patterns a ruleset's scores can list (``Ruleset.catalogue``): a catalogue, its
+# entries, or a sequence of both (a ruleset with yaku and dora gives each set).
+Catalogue = PatternSet[Any] | PatternDef[Any] | Sequence[PatternSet[Any] | PatternDef[Any]]
 
 
 # (English title, English description, Chinese title, Chinese description, Japanese
@@ -98,7 +103,14 @@ class Ruleset(ABC, Generic[OptionsT]):
     names the option that sets a match's length in hands, for a ruleset that counts it
     so (None: the ruleset sets its length otherwise, e.g. riichi's ``game_length``).
     ``plays_mjai``: its tables can seat external mjai bots (the ruleset's events convert
-    to the mjai protocol, as ``rulesets.riichi.mjai`` does)."""
+    to the mjai protocol, as ``rulesets.riichi.mjai`` does).
+
+    What the conformance kit reads (docs/plugins.md "The conformance kit"):
+    ``catalogue``, the patterns its scores can list, with the exclusions of its default
+    options as their data; ``unscorable``, the ids of the catalogue no scored hand can
+    show, each with the reason (a settlement-only pattern, tiles the ruleset lacks);
+    ``vectors``, where its vector files (``*.jsonl``, hand-jsonl lines) are, a folder or
+    file relative to the ruleset's module, or several."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -109,6 +121,9 @@ class Ruleset(ABC, Generic[OptionsT]):
     hand_size: ClassVar[int] = 14
     length_option: ClassVar[str | None] = None
     plays_mjai: ClassVar[bool] = False
+    catalogue: ClassVar[Catalogue | None] = None
+    unscorable: ClassVar[Mapping[str, str]] = {}
+    vectors: ClassVar[str | Sequence[str] | None] = None
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:
