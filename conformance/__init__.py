@@ -48,17 +48,41 @@ class Check:
 
 CHECKS: tuple[Check, ...] = (
     Check("contract.identity", "id, version, names in en/zh/ja, hand size", contract.identity),
-    Check("contract.options_model", "options: a frozen, typed model with defaults", contract.options_model),
-    Check("contract.option_texts", "every option titled and described in en/zh/ja", contract.option_texts),
+    Check(
+        "contract.options_model",
+        "options: a frozen, typed model with defaults",
+        contract.options_model,
+    ),
+    Check(
+        "contract.option_texts",
+        "every option titled and described in en/zh/ja",
+        contract.option_texts,
+    ),
     Check("contract.presets", "every preset resolves, plays, and is titled", contract.presets),
-    Check("contract.unknown_options", "unknown and mistyped options refused by name", contract.unknown_options),
-    Check("scoring.catalogue", "a declared catalogue: ids, names, exclusions as data", scoring.catalogue),
+    Check(
+        "contract.unknown_options",
+        "unknown and mistyped options refused by name",
+        contract.unknown_options,
+    ),
+    Check(
+        "scoring.catalogue",
+        "a declared catalogue: ids, names, exclusions as data",
+        scoring.catalogue,
+    ),
     Check("scoring.vectors", "the plugin's vectors score as they expect", scoring.vectors),
     Check("scoring.coverage", "every catalogue entry scored by some vector", scoring.coverage),
-    Check("scoring.exclusions", "no score lists a pattern with one it excludes", scoring.exclusions),
+    Check(
+        "scoring.exclusions", "no score lists a pattern with one it excludes", scoring.exclusions
+    ),
     Check("scoring.fuzz", "random and impossible hands: no crash, invalid_input", scoring.fuzz),
-    Check("scoring.tile_order", "the score does not depend on tile or meld order", scoring.tile_order),
-    Check("scoring.compiled", "compiled and pure-Python modules score alike", compiled.compiled_and_pure),
+    Check(
+        "scoring.tile_order", "the score does not depend on tile or meld order", scoring.tile_order
+    ),
+    Check(
+        "scoring.compiled",
+        "compiled and pure-Python modules score alike",
+        compiled.compiled_and_pure,
+    ),
     Check("table.tiles", "self-play: every tile accounted for", table.tiles),
     Check("table.scores", "self-play: scores plus the pot conserved", table.scores),
     Check("table.views", "self-play: no view or event shows a hidden tile", table.views),

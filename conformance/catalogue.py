@@ -64,9 +64,7 @@ def declared_vectors(ruleset: Ruleset[Any]) -> list[Traversable] | None:
     return out
 
 
-def find_vectors(
-    ruleset: Ruleset[Any], given: list[Path] | None
-) -> tuple[list[Traversable], str]:
+def find_vectors(ruleset: Ruleset[Any], given: list[Path] | None) -> tuple[list[Traversable], str]:
     """The vector sources and how they were found: given (``--vectors``), declared
     (``RULESET.vectors``), or the project layout ``tests/vectors/<id>/`` under the
     current folder."""

@@ -19,7 +19,6 @@ from engine.ruleset import (
     OptionsError,
     TableRuleset,
     option_texts_of,
-    options_schema,
     parse_options,
     presets_of,
 )
@@ -123,7 +122,7 @@ def options_model(ctx: Context) -> Iterator[Failure]:
                 pass
     try:
         json.dumps(defaults.model_dump(mode="json"))
-        json.dumps(options_schema(ctx.ruleset))
+        json.dumps(model.model_json_schema())
     except Exception as exc:  # a plugin's model can fail in any way
         yield Failure(
             f"options or their schema are not JSON: {exc}",
@@ -145,7 +144,7 @@ def option_texts(ctx: Context) -> Iterator[Failure]:
             f"option_texts['{name}']",
             "remove it or fix its name",
         )
-    schema = options_schema(r).get("properties", {})
+    schema = r.options_model.model_json_schema().get("properties", {})
     for name in sorted(fields & set(texts)):
         text = texts[name]
         for part in ("title", "description"):

@@ -107,8 +107,9 @@ class HandMaker:
         """``hand_tiles`` random tiles, no kind more than four times: mostly no win."""
         pool = [k for k in self.kinds for _ in range(4)]
         tiles = self.rng.sample(pool, self.hand_tiles)
-        return WinContext(concealed=tuple(sorted(tiles[1:])), win_tile=tiles[0],
-                          tsumo=self.rng.random() < 0.5)
+        return WinContext(
+            concealed=tuple(sorted(tiles[1:])), win_tile=tiles[0], tsumo=self.rng.random() < 0.5
+        )
 
     def impossible(self) -> tuple[WinContext, str]:
         """A hand no table can produce, and what is wrong with it."""

@@ -35,7 +35,9 @@ def sheet(ctx: Context) -> Iterator[Failure]:
         try:
             projection = project("kit", p.table, seats, rows_from_log("kit", logged), [], True)
         except Exception as exc:  # reported
-            yield Failure(f"the scoresheet cannot be made: {type(exc).__name__}: {exc}", p.where, FIX)
+            yield Failure(
+                f"the scoresheet cannot be made: {type(exc).__name__}: {exc}", p.where, FIX
+            )
             continue
         start = projection.start
         if sum(projection.final) + projection.pot_left != sum(start):

@@ -68,7 +68,9 @@ class Report:
         return out
 
     def summary(self) -> str:
-        counts = {s: sum(1 for r in self.results if r.status == s) for s in ("pass", "fail", "skip")}
+        counts = {
+            s: sum(1 for r in self.results if r.status == s) for s in ("pass", "fail", "skip")
+        }
         seconds = sum(r.seconds for r in self.results)
         verdict = "conforms" if self.ok else "does NOT conform"
         return (

@@ -20,7 +20,14 @@ from conformance.context import Context
 from conformance.hands import Hand, HandMaker
 from conformance.report import Failure, Skip
 from engine.context import WinContext
-from engine.ruleset import PRESET_KEY, Ruleset, TableRuleset, parse_options, presets_of
+from engine.ruleset import (
+    PRESET_KEY,
+    OptionsError,
+    Ruleset,
+    TableRuleset,
+    parse_options,
+    presets_of,
+)
 from engine.scoring import PatternDef, Score, ScoreError
 from engine.tiles import kind_of
 
@@ -64,7 +71,9 @@ def catalogue(ctx: Context) -> Iterator[Failure]:
         seen[d.id] = i
         missing = [lang for lang in LANGS if not str(getattr(d, lang, "")).strip()]
         if missing:
-            yield Failure(f"no name in {', '.join(missing)}", where, "PatternDef(id, zh, en, ja, ...)")
+            yield Failure(
+                f"no name in {', '.join(missing)}", where, "PatternDef(id, zh, en, ja, ...)"
+            )
     position = {d.id: i for i, d in enumerate(cat)}
     for d in cat:
         for x in d.excludes:
@@ -122,7 +131,9 @@ def vectors(ctx: Context) -> Iterator[Failure]:
         if isinstance(expected, dict):
             for problem in expectation_problems(expected, score):
                 yield Failure(
-                    f"scored {problem}", v.where, "fix the scorer, or the vector if its source says so"
+                    f"scored {problem}",
+                    v.where,
+                    "fix the scorer, or the vector if its source says so",
                 )
 
 
@@ -148,8 +159,14 @@ class _Fuzzed:
 
     def __init__(self, ctx: Context) -> None:
         r = ctx.ruleset
-        self.presets = list(presets_of(r))
-        self.options = [parse_options(r, {PRESET_KEY: p}) for p in self.presets]
+        self.presets = []
+        self.options = []
+        for name in presets_of(r):  # a preset that does not resolve: contract.presets
+            try:
+                self.options.append(parse_options(r, {PRESET_KEY: name}))
+                self.presets.append(name)
+            except OptionsError:
+                pass
         self.scorers = [r.scorer(o) for o in self.options]
         self.maker = HandMaker(f"{ctx.seed}/fuzz", r.hand_tiles(self.options[0]), kinds_of(r))
         self.results: list[tuple[int, Hand, Score | BaseException]] = []
@@ -167,7 +184,9 @@ def kinds_of(r: Ruleset[Any]) -> list[int]:
     if isinstance(r, TableRuleset):
         try:
             options = parse_options(r, {})
-            return sorted({kind_of(t) for t in r.table_rules(options).wall.tile_set() if t < 34 or t > 41})
+            return sorted(
+                {kind_of(t) for t in r.table_rules(options).wall.tile_set() if t < 34 or t > 41}
+            )
         except Exception:  # the table checks report a ruleset that cannot make its rules
             pass
     return list(range(34))
@@ -204,7 +223,9 @@ def exclusions(ctx: Context) -> Iterator[Failure]:
             if d is None:
                 if (hit.id, "") not in reported:
                     reported.add((hit.id, ""))
-                    yield Failure(f"scored '{hit.id}', which is not in the catalogue", where, CATALOGUE_FIX)
+                    yield Failure(
+                        f"scored '{hit.id}', which is not in the catalogue", where, CATALOGUE_FIX
+                    )
                 continue
             if (hit.zh, hit.en, hit.ja) != (d.zh, d.en, d.ja) and (hit.id, "names") not in reported:
                 reported.add((hit.id, "names"))
@@ -238,7 +259,10 @@ def fuzz(ctx: Context) -> Iterator[Failure]:
 
 
 def _problem(
-    r: Ruleset[Any], hand: Hand, result: Score | BaseException, scorer: Callable[[WinContext], Score]
+    r: Ruleset[Any],
+    hand: Hand,
+    result: Score | BaseException,
+    scorer: Callable[[WinContext], Score],
 ) -> tuple[str, str]:
     if isinstance(result, BaseException):
         return (
@@ -288,7 +312,9 @@ def _outcome(s: Score) -> tuple[object, ...]:
 def tile_order(ctx: Context) -> Iterator[Failure]:
     r = ctx.ruleset
     fuzzed = _fuzzed(ctx)
-    complete = [(p, h) for p, h, s in fuzzed.results if h.kind == "complete" and isinstance(s, Score)]
+    complete = [
+        (p, h) for p, h, s in fuzzed.results if h.kind == "complete" and isinstance(s, Score)
+    ]
     maker = HandMaker(f"{ctx.seed}/order", 14, range(34))
     for p, hand in complete[: ctx.size.order_hands]:
         first = r.score(hand.win, fuzzed.options[p])

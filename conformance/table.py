@@ -138,8 +138,12 @@ def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -
     except InvariantError as exc:
         p.fail("tiles", str(exc), FIX["tiles"], hand)
     if sum(state.scores) + state.pot != total:
-        p.fail("scores", f"scores plus the pot are {sum(state.scores) + state.pot}, "
-               f"not {total}", FIX["scores"], hand)
+        p.fail(
+            "scores",
+            f"scores plus the pot are {sum(state.scores) + state.pot}, not {total}",
+            FIX["scores"],
+            hand,
+        )
     if state.pot < 0:
         p.fail("scores", f"the pot is negative ({state.pot})", FIX["scores"], hand)
     seats = state.table.rules.seats

@@ -20,6 +20,11 @@ from rulesets.three_kingdoms.table import table_rules
 from rulesets.three_kingdoms.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
 
+# The conformance kit's unscorable: a catalogue entry no scored hand shows, and why.
+UNSCORABLE: dict[str, str] = {
+    "flower_tiles": "played without flowers: MCR scores with use_flowers=False",
+}
+
 
 class ThreeKingdomsRuleset(TableRuleset[Options]):
     id = RULESET_ID
@@ -29,7 +34,7 @@ class ThreeKingdomsRuleset(TableRuleset[Options]):
     option_texts = OPTION_TEXTS
     # MCR's fans as its default edition excludes them, then the points §6-7 add
     catalogue = (DEFAULT_CATALOGUE, RIICHI, DORA, KAN_DORA, URA_DORA)
-    unscorable = {"flower_tiles": "played without flowers: MCR scores with use_flowers=False"}
+    unscorable = UNSCORABLE
     hand_size = HAND_TILES
     length_option = "hands_per_session"
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
