@@ -106,10 +106,13 @@ def compiled_and_pure(ctx: Context) -> Iterator[Failure]:
         raise Skip(str(exc)) from None
     seed = f"{ctx.seed}/compiled"
     n = ctx.size.compiled_hands
+    tops = sorted({t for _, ts in _roots(entry) for t in ts})
+    nothing = f"nothing compiled: no extension module loaded from {', '.join(tops)}"
+    if not extension_modules(tops):  # as loaded here, so in a fresh interpreter
+        raise Skip(nothing)
     compiled, fast = _probe(entry, "default", seed, n)
     if not compiled:
-        tops = ", ".join(sorted({t for _, ts in _roots(entry) for t in ts}))
-        raise Skip(f"nothing compiled: no extension module loaded from {tops}")
+        raise Skip(nothing)
     pure_modules, pure = _probe(entry, "pure", seed, n)
     if pure_modules:
         yield Failure(f"the pure probe still loaded {pure_modules}", entry)

@@ -23,10 +23,9 @@ from engine.simulate import (
     acting_seat,
     check_redacted,
     check_tiles,
-    check_view,
 )
 from engine.state import MatchState, Table
-from engine.views import redact, view_for
+from engine.views import TableView, redact, shown_at_end, view_for
 
 MAX_HANDS = 100  # a match longer than this does not end
 TABLE_CHECKS = ("tiles", "scores", "views", "settlement", "replay", "ends")
@@ -149,8 +148,9 @@ def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -
     seats = state.table.rules.seats
     face_down = state.table.rules.concealed_kong_face_down
     try:
-        for viewer in range(seats):
-            check_view(view_for(state, viewer), viewer)
+        shown = shown_at_end(state)  # the ready hands at an exhaustive draw: public
+        for viewer in (*range(seats), None):
+            _check_view(view_for(state, viewer), viewer, shown)
         for ev in events:
             for who in (*range(seats), None):
                 check_redacted(redact(ev, who), ev, who, face_down)
@@ -159,6 +159,20 @@ def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -
     for ev in events:
         if isinstance(ev, Settled):
             _check_payments(p, state, ev, hand)
+
+
+def _check_view(view: TableView, viewer: int | None, shown: tuple[object, ...]) -> None:
+    """``engine.simulate.check_view`` for any viewer, spectators too, at any phase: a seat's
+    concealed tiles reach only that seat, unless the rules show them at the hand's end."""
+    if view.hand is None:
+        return
+    for i, s in enumerate(view.hand.seats):
+        if i != viewer and s.hand is not None and (i >= len(shown) or shown[i] is None):
+            raise InvariantError(f"seat {i}'s hand leaks to {viewer}")
+    if view.hand.window is not None:
+        for a in view.hand.window.options:
+            if a.seat != viewer:
+                raise InvariantError("another seat's options leak")
 
 
 def _check_payments(p: Played, state: MatchState, ev: Settled, hand: int | None) -> None:

@@ -12,7 +12,8 @@ from pydantic import ConfigDict, model_validator
 from engine.context import WinContext
 from engine.ruleset import Names, OptionText, Preset
 from engine.scoring import PatternDef, PatternSet, Score
-from engine.state import HandSetup, MatchRules, MatchState, Payment, Standing
+from engine.state import MatchRules, MatchState, Payment, Standing
+from engine.table_rules import HandSetup
 from rulesets.zung_jung import RULESET as ZJ
 from rulesets.zung_jung import Options, ZungJungRuleset
 from rulesets.zung_jung.patterns import CATALOGUE
@@ -27,7 +28,7 @@ class LooseOptions(Options):
 
 
 class NotFrozen(ZungJungRuleset):
-    options_model = LooseOptions  # type: ignore[assignment]
+    options_model = LooseOptions
 
 
 class NoChineseText(ZungJungRuleset):
@@ -53,7 +54,7 @@ class DropsUnknown(Options):
 
 
 class AcceptsUnknown(ZungJungRuleset):
-    options_model = DropsUnknown  # type: ignore[assignment]
+    options_model = DropsUnknown
 
 
 class UnnamedPattern(ZungJungRuleset):
@@ -119,8 +120,8 @@ class _Endless:
 
 
 class NeverEnds(ZungJungRuleset):
-    def match_rules(self, options: Options) -> MatchRules:
-        return _Endless(ZJ.match_rules(options))  # type: ignore[return-value]
+    def match_rules(self, options: Options) -> MatchRules:  # type: ignore[override]
+        return _Endless(ZJ.match_rules(options))
 
 
 class _Unpaid(_Endless):
@@ -132,8 +133,8 @@ class _Unpaid(_Endless):
 
 
 class WinsUnpaid(ZungJungRuleset):
-    def match_rules(self, options: Options) -> MatchRules:
-        return _Unpaid(ZJ.match_rules(options))  # type: ignore[return-value]
+    def match_rules(self, options: Options) -> MatchRules:  # type: ignore[override]
+        return _Unpaid(ZJ.match_rules(options))
 
 
 _calls = [0]
@@ -157,8 +158,8 @@ class _Misranked(_Unpaid):
 
 
 class WrongStandings(ZungJungRuleset):
-    def match_rules(self, options: Options) -> MatchRules:
-        return _Misranked(ZJ.match_rules(options))  # type: ignore[return-value]
+    def match_rules(self, options: Options) -> MatchRules:  # type: ignore[override]
+        return _Misranked(ZJ.match_rules(options))
 
 
 for _cls in list(globals().values()):

@@ -64,11 +64,12 @@ def test_compiled_and_pure_disagreeing_is_caught(monkeypatch: pytest.MonkeyPatch
         return (["tests.conformance.fakes"] if mode == "default" else modules), lines
 
     monkeypatch.setattr(compiled, "_probe", probe)
+    monkeypatch.setattr(compiled, "extension_modules", lambda tops: ["tests.conformance.fakes"])
     monkeypatch.setattr(
         compiled, "entry_point_of", lambda r: "tests.conformance.fakes:COMPILEDDIFFERS"
     )
     report = check_ruleset(
-        fakes.COMPILEDDIFFERS, size=SMALL, vectors=VECTORS, only=["scoring.compiled"]
+        fakes.CompiledDiffers(), size=SMALL, vectors=VECTORS, only=["scoring.compiled"]
     )
     assert report.failed == ["scoring.compiled"], report.text()
     assert "pure Python" in report.result("scoring.compiled").failures[0].what
