@@ -156,11 +156,13 @@ class HandMaker:
                 win, why = self.impossible()
                 yield Hand("impossible", win, why)
 
-    def reorder(self, win: WinContext) -> WinContext:
-        """The same hand with its concealed tiles and its melds in another order."""
+    def reorder(self, win: WinContext, *, melds: bool) -> WinContext:
+        """The same hand with its concealed tiles (and, with ``melds``, its melds) in
+        another order."""
         concealed = list(win.concealed)
-        melds = list(win.melds)
         while len(concealed) > 1 and concealed == list(win.concealed):
             self.rng.shuffle(concealed)
-        self.rng.shuffle(melds)
-        return replace(win, concealed=tuple(concealed), melds=tuple(melds))
+        called = list(win.melds)
+        if melds:
+            self.rng.shuffle(called)
+        return replace(win, concealed=tuple(concealed), melds=tuple(called))
