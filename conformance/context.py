@@ -15,12 +15,14 @@ class Size:
     """How hard the kit tries. ``fuzz_hands``: random and impossible hands scored;
     ``order_hands``: complete hands scored again with their tiles and melds reordered;
     ``matches``: self-play matches (bots alternate greedy and random); ``compiled_hands``:
-    hands scored by both the compiled and the pure-Python modules."""
+    hands scored by both the compiled and the pure-Python modules; ``max_hands``: a match
+    that has not ended after so many hands does not end."""
 
     fuzz_hands: int
     order_hands: int
     matches: int
     compiled_hands: int
+    max_hands: int = 100
 
 
 SIZES: dict[str, Size] = {

@@ -15,8 +15,17 @@ from engine.actions import Action
 from engine.decide import start, step
 from engine.events import Event, HandEnded, MatchEnded, Settled, event_from_json, event_to_json
 from engine.evolve import evolve
+from engine.notation import format_tiles
 from engine.replay import replay
-from engine.ruleset import PRESET_KEY, TableRuleset, presets_of, table_for
+from engine.ruleset import (
+    PRESET_KEY,
+    OptionsError,
+    TableRuleset,
+    parse_options,
+    presets_of,
+    table_for,
+)
+from engine.shapes import shanten_seven_pairs, shanten_standard, shanten_thirteen_orphans
 from engine.simulate import (
     BOTS,
     InvariantError,
@@ -25,9 +34,9 @@ from engine.simulate import (
     check_tiles,
 )
 from engine.state import MatchState, Table
+from engine.tiles import FIRST_FLOWER, MAX_TILE, NUM_FLOWERS, counts_of
 from engine.views import TableView, redact, shown_at_end, view_for
 
-MAX_HANDS = 100  # a match longer than this does not end
 TABLE_CHECKS = ("tiles", "scores", "views", "settlement", "replay", "ends")
 
 
@@ -59,8 +68,8 @@ FIX = {
     "hand_size, removed_kinds and the replacement tiles of the WallSpec",
     "scores": "scores change only through payments; settle must move points between seats "
     "(payer None or payee None is the pot)",
-    "views": "never put hidden tiles in events other than the engine's; a TableRules flag "
-    "(concealed_kong_face_down) must match what the rules show",
+    "views": "tenpai_at_draw must name only seats whose hands are ready (their hands are "
+    "shown to everyone), and TableRules' concealed_kong_face_down must be what the rules show",
     "ends": "match_rules().next_hand must return None when the match is over, and the table "
     "must not raise",
 }
@@ -77,7 +86,13 @@ def _play_all(ctx: Context) -> list[Played]:
     r = ctx.ruleset
     if not isinstance(r, TableRuleset):
         raise Skip("not a TableRuleset: it scores hands but is not played at a table")
-    presets = list(presets_of(r))
+    presets = []
+    for name in presets_of(r):  # a preset that does not resolve: contract.presets says so
+        try:
+            parse_options(r, {PRESET_KEY: name})
+            presets.append(name)
+        except OptionsError:
+            pass
     out = []
     for m in range(ctx.size.matches):
         preset = presets[m % len(presets)]
@@ -90,23 +105,24 @@ def _play_all(ctx: Context) -> list[Played]:
             p.fail("ends", f"no table: {type(exc).__name__}: {exc}", FIX["ends"])
             out.append(p)
             continue
-        out.append(play(table, seed, preset, brains))
+        out.append(play(table, seed, preset, brains, ctx.size.max_hands))
     return out
 
 
-def play(table: Table, seed: str, preset: str, brains: str) -> Played:
+def play(table: Table, seed: str, preset: str, brains: str, max_hands: int = 100) -> Played:
     p = Played(preset, brains, table, seed)
     try:
-        _run(p)
+        _run(p, max_hands)
     except Exception as exc:  # the ruleset raised at the table: reported, not raised
         hand = p.states[-1][1].hands_played + 1 if p.states else None
         p.fail("ends", f"the table raised {type(exc).__name__}: {exc}", FIX["ends"], hand)
     return p
 
 
-def _run(p: Played) -> None:
+def _run(p: Played, max_hands: int) -> None:
     table = p.table
     seats = [BOTS[p.bots](table, p.seed, s) for s in range(table.rules.seats)]
+    _check_tile_set(p)
     state, events = start(table, p.seed)
     total = sum(state.scores) + state.pot
     p.events.extend(events)
@@ -119,8 +135,8 @@ def _run(p: Played) -> None:
         if seat is None:
             p.fail("ends", "nobody can act but the match is not over", FIX["ends"])
             return
-        if state.hands_played >= MAX_HANDS:
-            p.fail("ends", f"the match does not end after {MAX_HANDS} hands", FIX["ends"])
+        if state.hands_played >= max_hands:
+            p.fail("ends", f"the match does not end after {max_hands} hands", FIX["ends"])
             return
         action = seats[seat].act(view_for(state, seat))
         p.actions.append(action)
@@ -128,6 +144,18 @@ def _run(p: Played) -> None:
         p.events.extend(events)
         p.states.append((len(p.events), state))
         _check_step(p, state, events, total)
+
+
+def _check_tile_set(p: Played) -> None:
+    """The wall holds real tiles: each kind at most four times, each flower at most once."""
+    tiles = p.table.rules.wall.tile_set()
+    counts = counts_of(t for t in tiles if not FIRST_FLOWER <= t < FIRST_FLOWER + NUM_FLOWERS)
+    for kind, n in enumerate(counts):
+        if n > 4:
+            p.fail("tiles", f"the wall holds {n} of {format_tiles([kind])}", FIX["tiles"])
+    flowers = [t for t in tiles if FIRST_FLOWER <= t < FIRST_FLOWER + NUM_FLOWERS]
+    if len(flowers) != len(set(flowers)) or any(not 0 <= t <= MAX_TILE for t in tiles):
+        p.fail("tiles", "the wall holds a flower twice or a tile that does not exist", FIX["tiles"])
 
 
 def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -> None:
@@ -149,6 +177,7 @@ def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -
     face_down = state.table.rules.concealed_kong_face_down
     try:
         shown = shown_at_end(state)  # the ready hands at an exhaustive draw: public
+        _check_shown(state, shown)
         for viewer in (*range(seats), None):
             _check_view(view_for(state, viewer), viewer, shown)
         for ev in events:
@@ -159,6 +188,29 @@ def _check_step(p: Played, state: MatchState, events: list[Event], total: int) -
     for ev in events:
         if isinstance(ev, Settled):
             _check_payments(p, state, ev, hand)
+
+
+def _check_shown(state: MatchState, shown: tuple[tuple[int, ...] | None, ...]) -> None:
+    """A hand shown to everyone at an exhaustive draw is ready by some shape (sets and a
+    pair, seven pairs, thirteen orphans): the ruleset's ``tenpai_at_draw`` said so, and a
+    noten hand it calls ready would be shown to everyone."""
+    hand = state.hand
+    if hand is None or not any(t is not None for t in shown):
+        return
+    n_sets = state.table.rules.n_sets
+    for i, tiles in enumerate(shown):
+        if tiles is None:
+            continue
+        counts = counts_of(tiles)
+        melds = len(hand.seats[i].melds)
+        best = shanten_standard(counts, n_sets - melds)
+        if not melds:
+            best = min(best, shanten_seven_pairs(counts), shanten_thirteen_orphans(counts))
+        if best > 0:
+            raise InvariantError(
+                f"seat {i}'s hand {format_tiles(tiles)} is shown at the draw as ready but is "
+                f"{best} tiles from ready"
+            )
 
 
 def _check_view(view: TableView, viewer: int | None, shown: tuple[object, ...]) -> None:

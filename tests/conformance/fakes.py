@@ -4,7 +4,7 @@ the kit (tests/conformance/test_faults.py)."""
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, ClassVar
 
 from pydantic import ConfigDict, model_validator
@@ -12,8 +12,9 @@ from pydantic import ConfigDict, model_validator
 from engine.context import WinContext
 from engine.ruleset import Names, OptionText, Preset
 from engine.scoring import PatternDef, PatternSet, Score
-from engine.state import MatchRules, MatchState, Payment, Standing
-from engine.table_rules import HandSetup
+from engine.state import MatchRules, MatchState, Payment, Standing, TenpaiFn
+from engine.table_rules import HandSetup, TableRules
+from engine.wall import WallSpec
 from rulesets.zung_jung import RULESET as ZJ
 from rulesets.zung_jung import Options, ZungJungRuleset
 from rulesets.zung_jung.patterns import CATALOGUE
@@ -108,6 +109,27 @@ class CompiledDiffers(ZungJungRuleset):
         return s
 
 
+class FifthDragonSpec(WallSpec):
+    """A wall with a fifth red dragon."""
+
+    def tile_set(self) -> list[int]:
+        return [*super().tile_set(), 33]
+
+
+class FifthDragon(ZungJungRuleset):
+    def table_rules(self, options: Options) -> TableRules:
+        rules = ZJ.table_rules(options)
+        spec = FifthDragonSpec(**{f.name: getattr(rules.wall, f.name) for f in fields(WallSpec)})
+        return replace(rules, wall=spec)
+
+
+class LiarTenpai(ZungJungRuleset):
+    """Calls every seat ready at an exhaustive draw: noten hands shown to everyone."""
+
+    def tenpai_at_draw(self, options: Options) -> TenpaiFn | None:
+        return lambda hand: (True,) * len(hand.seats)
+
+
 class _Endless:
     def __init__(self, rules: MatchRules) -> None:
         self.rules = rules
@@ -147,6 +169,20 @@ class Nondeterministic(ZungJungRuleset):
         _calls[0] += 1
         s = super().score(win, options)
         return replace(s, details={**s.details, "call": _calls[0]})
+
+
+class _PotBonus(_Unpaid):
+    def settle(self, result: Any, match: MatchState) -> tuple[Payment, ...]:
+        paid = self.rules.settle(result, match)
+        bonus = tuple(Payment(None, w.seat, 100, "bonus from nowhere") for w in result.wins)
+        return paid + bonus
+
+
+class PotBonus(ZungJungRuleset):
+    """Pays each winner a bonus out of an empty pot."""
+
+    def match_rules(self, options: Options) -> MatchRules:  # type: ignore[override]
+        return _PotBonus(ZJ.match_rules(options))
 
 
 class _Misranked(_Unpaid):

@@ -9,7 +9,7 @@ from conformance import Size, check_ruleset, compiled
 from tests.conformance import fakes
 from tests.conftest import ROOT
 
-SMALL = Size(fuzz_hands=200, order_hands=60, matches=1, compiled_hands=40)
+SMALL = Size(fuzz_hands=200, order_hands=60, matches=2, compiled_hands=40, max_hands=40)
 VECTORS = [ROOT / "tests" / "vectors" / "zung_jung"]
 
 FAULTS = [
@@ -24,6 +24,9 @@ FAULTS = [
     ("WrongExclusion", "scoring.exclusions", "which it excludes"),
     ("CrashesInSouth", "scoring.fuzz", "IndexError"),
     ("OrderMatters", "scoring.tile_order", "tile order"),
+    ("FifthDragon", "table.tiles", "the wall holds 5 of 7z"),
+    ("PotBonus", "table.scores", "the pot is negative"),
+    ("LiarTenpai", "table.views", "shown at the draw as ready"),
     ("WinsUnpaid", "table.settlement", "is paid 0"),
     ("Nondeterministic", "table.replay", "replaying"),
     ("NeverEnds", "table.ends", "does not end"),
