@@ -11,11 +11,12 @@ active wherever Jantaku is installed):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from conformance import CHECKS, Report, check_ruleset
+if TYPE_CHECKING:  # the kit is imported when a test asks for it, not at pytest's start
+    from conformance import Report
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,6 +42,8 @@ class KitItem(pytest.Item):
         self.check = check
 
     def runtest(self) -> None:
+        from conformance import Report, check_ruleset
+
         reports: dict[str, Report] = self.config.stash.setdefault(_REPORTS, {})
         if self.target not in reports:
             size = "quick" if self.config.getoption("jantaku_quick") else "full"
@@ -64,7 +67,7 @@ class KitFailure(AssertionError):
     pass
 
 
-_REPORTS = pytest.StashKey[dict[str, Report]]()
+_REPORTS = pytest.StashKey[dict[str, "Report"]]()
 
 
 class KitCollector(pytest.Collector):
@@ -73,6 +76,8 @@ class KitCollector(pytest.Collector):
         self.targets = targets
 
     def collect(self) -> Iterator[pytest.Item]:
+        from conformance import CHECKS
+
         for target in self.targets:
             for check in CHECKS:
                 yield KitItem.from_parent(
@@ -95,6 +100,8 @@ def jantaku_conformance(request: pytest.FixtureRequest) -> Callable[..., Report]
     quick = bool(request.config.getoption("jantaku_quick"))
 
     def run(target: Any, **kwargs: Any) -> Report:
+        from conformance import check_ruleset
+
         kwargs.setdefault("size", "quick" if quick else "full")
         return check_ruleset(target, **kwargs)
 

@@ -201,3 +201,11 @@ class WrongStandings(ZungJungRuleset):
 for _cls in list(globals().values()):
     if isinstance(_cls, type) and issubclass(_cls, ZungJungRuleset) and _cls is not ZungJungRuleset:
         globals()[_cls.__name__.upper()] = _cls()
+
+
+class DeclaresVectors(ZungJungRuleset):
+    vectors = "../vectors/zung_jung"  # beside this module: tests/vectors/zung_jung
+
+
+class DeclaresNoSuchVectors(ZungJungRuleset):
+    vectors = "no_such_folder"
