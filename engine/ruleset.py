@@ -12,12 +12,12 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
-from engine.scoring import PatternDef, PatternSet, Score
+from engine.scoring import Score
 from engine.state import MatchRules, MatchState, NagashiFn, Table, TenpaiFn
 from engine.table_rules import TableRules
 
@@ -51,9 +51,12 @@ class OptionText:
     values: Mapping[str, Names] = field(default_factory=dict)
 
 
-# The patterns a ruleset's scores can list (``Ruleset.catalogue``): a catalogue, its
-# entries, or a sequence of both (a ruleset with yaku and dora gives each set).
-Catalogue = PatternSet[Any] | PatternDef[Any] | Sequence[PatternSet[Any] | PatternDef[Any]]
+if TYPE_CHECKING:  # a type only: the compiled PatternDef (setup.py) takes no subscript
+    from engine.scoring import PatternDef, PatternSet
+
+    # The patterns a ruleset's scores can list (``Ruleset.catalogue``): a catalogue, its
+    # entries, or a sequence of both (a ruleset with yaku and dora gives each set).
+    Catalogue = PatternSet[Any] | PatternDef[Any] | Sequence[PatternSet[Any] | PatternDef[Any]]
 
 
 # (English title, English description, Chinese title, Chinese description, Japanese
