@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -49,6 +49,14 @@ class OptionText:
     title: Names
     description: Names
     values: Mapping[str, Names] = field(default_factory=dict)
+
+
+if TYPE_CHECKING:  # a type only: the compiled PatternDef (setup.py) takes no subscript
+    from engine.scoring import PatternDef, PatternSet
+
+    # The patterns a ruleset's scores can list (``Ruleset.catalogue``): a catalogue, its
+    # entries, or a sequence of both (a ruleset with yaku and dora gives each set).
+    Catalogue = PatternSet[Any] | PatternDef[Any] | Sequence[PatternSet[Any] | PatternDef[Any]]
 
 
 # (English title, English description, Chinese title, Chinese description, Japanese
@@ -100,7 +108,14 @@ class Ruleset(ABC, Generic[OptionsT]):
     ``plays_mjai``: its tables can seat external mjai bots (the ruleset's events convert
     to the mjai protocol, as ``rulesets.riichi.mjai`` does). ``sample_hand``: one
     well-known winning hand in the hand-jsonl form (``WinContext.from_json``), which
-    ``jantaku demo`` scores."""
+    ``jantaku demo`` scores.
+
+    What the conformance kit reads (docs/plugins.md "The conformance kit"):
+    ``catalogue``, the patterns its scores can list, with the exclusions of its default
+    options as their data; ``unscorable``, the ids of the catalogue no scored hand can
+    show, each with the reason (a settlement-only pattern, tiles the ruleset lacks);
+    ``vectors``, where its vector files (``*.jsonl``, hand-jsonl lines) are, a folder or
+    file relative to the ruleset's module, or several."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -112,6 +127,9 @@ class Ruleset(ABC, Generic[OptionsT]):
     length_option: ClassVar[str | None] = None
     plays_mjai: ClassVar[bool] = False
     sample_hand: ClassVar[Mapping[str, Any] | None] = None
+    catalogue: ClassVar[Catalogue | None] = None
+    unscorable: ClassVar[Mapping[str, str]] = {}
+    vectors: ClassVar[str | Sequence[str] | None] = None
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from engine.ruleset import Names, TableRuleset
 from rulesets.mcr.match import match_rules
 from rulesets.mcr.options import Options
+from rulesets.mcr.patterns import DEFAULT_CATALOGUE
 from rulesets.mcr.scorer import score, scorer
 from rulesets.mcr.table import table_rules
 from rulesets.mcr.texts import OPTION_TEXTS, PRESETS
@@ -46,6 +47,7 @@ class MCRRuleset(TableRuleset[Options]):
     options_model = Options
     presets = PRESETS
     option_texts = OPTION_TEXTS
+    catalogue = DEFAULT_CATALOGUE  # the fans as the default edition excludes them
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     # Compiled functions, not methods: no Python frame on the scoring path.

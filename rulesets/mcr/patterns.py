@@ -23,7 +23,7 @@ than Nine Gates itself are fixed by its winning tile (§12.1, ``scorer._NINE_GAT
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.scoring import PatternDef, PatternSet
@@ -526,3 +526,10 @@ WMO2006_EXCLUDES: dict[str, tuple[str, ...]] = {
     "lesser_honors_and_knitted_tiles": _swap_concealed("lesser_honors_and_knitted_tiles"),
     "greater_honors_and_knitted_tiles": _swap_concealed("greater_honors_and_knitted_tiles"),
 }
+
+
+# The catalogue as the default edition (competition) scores it: its exclusion lists in
+# place of the 1998 ones (what the conformance kit checks scores against).
+DEFAULT_CATALOGUE: PatternSet[ReadingFacts] = PatternSet(
+    [replace(d, excludes=COMPETITION_EXCLUDES.get(d.id, d.excludes)) for d in FANS]
+)

@@ -15,6 +15,7 @@ from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
+from rulesets.riichi.patterns import BONUS, PATTERNS, UNSCORABLE
 from rulesets.riichi.scorer import RULESET_ID, actives_of, score_win
 from rulesets.riichi.table import nagashi, table_rules, tenpai_at_draw
 from rulesets.riichi.texts import OPTION_TEXTS
@@ -36,6 +37,8 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     presets = ALL_PRESETS
     option_texts = OPTION_TEXTS
     plays_mjai = True  # rulesets/riichi/mjai.py (server.domain.tables.mjai_seat)
+    catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
+    unscorable = UNSCORABLE
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     def score(self, win: WinContext, options: RiichiOptions) -> Score:

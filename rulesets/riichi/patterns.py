@@ -487,3 +487,15 @@ BONUS: PatternSet[None] = PatternSet(
         PatternDef("kita", "拔北寶牌", "Kita (North set aside)", "抜きドラ", 1),
     ]
 )
+
+# The catalogue entries no scored hand shows (the conformance kit's ``unscorable``).
+UNSCORABLE: dict[str, str] = {
+    "nagashi_mangan": "paid at an exhaustive draw (settlement), never part of a hand's score",
+    "kita": "three-player riichi only: four players set no North aside (docs/rules/sanma.md)",
+    "paarenchan": "needs the dealer's run of wins (WinContext.extra), which the table gives",
+}
+SANMA_UNSCORABLE: dict[str, str] = {
+    "nagashi_mangan": UNSCORABLE["nagashi_mangan"],
+    "paarenchan": UNSCORABLE["paarenchan"],
+    "sanshoku_doujun": "a chow in every suit needs man tiles 2-8, which three players lack",
+}

@@ -20,6 +20,7 @@ from engine.context import InvalidInput, WinContext
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from engine.state import NagashiFn, TenpaiFn
+from rulesets.riichi.patterns import BONUS, PATTERNS, SANMA_UNSCORABLE
 from rulesets.riichi.points import three_player_tsumo
 from rulesets.riichi.scorer import Actives, actives_of, score_win
 from rulesets.riichi.table import nagashi as riichi_nagashi
@@ -70,6 +71,8 @@ class SanmaRuleset(TableRuleset[SanmaOptions]):
     options_model = SanmaOptions
     presets = ALL_PRESETS
     option_texts = OPTION_TEXTS
+    catalogue = (PATTERNS, BONUS)  # riichi's yaku and dora, kita among them
+    unscorable = SANMA_UNSCORABLE
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     def score(self, win: WinContext, options: SanmaOptions) -> Score:

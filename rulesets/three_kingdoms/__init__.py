@@ -14,12 +14,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.ruleset import Names, TableRuleset
+from rulesets.mcr.patterns import DEFAULT_CATALOGUE
 from rulesets.three_kingdoms.match import match_rules
 from rulesets.three_kingdoms.options import Options
+from rulesets.three_kingdoms.patterns import DORA, KAN_DORA, RIICHI, URA_DORA
 from rulesets.three_kingdoms.scorer import HAND_TILES, RULESET_ID, score
 from rulesets.three_kingdoms.table import table_rules
 from rulesets.three_kingdoms.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
+
+# The conformance kit's unscorable: a catalogue entry no scored hand shows, and why.
+UNSCORABLE: dict[str, str] = {
+    "flower_tiles": "played without flowers: MCR scores with use_flowers=False",
+}
 
 
 class ThreeKingdomsRuleset(TableRuleset[Options]):
@@ -33,6 +40,9 @@ class ThreeKingdomsRuleset(TableRuleset[Options]):
     names = Names(en="Three Kingdoms", zh="三国麻将", ja="三国麻雀")
     options_model = Options
     option_texts = OPTION_TEXTS
+    # MCR's fans as its default edition excludes them, then the points §6-7 add
+    catalogue = (DEFAULT_CATALOGUE, RIICHI, DORA, KAN_DORA, URA_DORA)
+    unscorable = UNSCORABLE
     hand_size = HAND_TILES
     length_option = "hands_per_session"
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)

@@ -11,6 +11,7 @@ from engine.ruleset import Names, TableRuleset
 from rulesets.win_extras import win_extras
 from rulesets.zung_jung.match import match_rules
 from rulesets.zung_jung.options import Options
+from rulesets.zung_jung.patterns import CATALOGUE
 from rulesets.zung_jung.scorer import HAND_TILES, RULESET_ID, score
 from rulesets.zung_jung.table import table_rules
 from rulesets.zung_jung.texts import OPTION_TEXTS
@@ -27,6 +28,7 @@ class ZungJungRuleset(TableRuleset[Options]):
     names = Names(en="Zung Jung", zh="中庸麻雀", ja="中庸麻雀")
     options_model = Options
     option_texts = OPTION_TEXTS
+    catalogue = CATALOGUE  # the patterns and their exclusions (the conformance kit)
     hand_size = HAND_TILES
     length_option = "hands_per_game"
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)

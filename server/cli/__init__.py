@@ -10,6 +10,7 @@ from server.cli.commands.db import db
 from server.cli.commands.demo import demo
 from server.cli.commands.export import export
 from server.cli.commands.play import play
+from server.cli.commands.ruleset import ruleset
 from server.cli.commands.rulesets import rulesets
 from server.cli.commands.score import score
 from server.cli.commands.serve import serve
@@ -34,4 +35,5 @@ app.command()(simulate)
 app.command()(export)
 app.add_typer(db)
 app.add_typer(cluster)
+app.add_typer(ruleset)
 

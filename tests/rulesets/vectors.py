@@ -1,14 +1,17 @@
 """Shared runner for the rule vectors in tests/vectors/<ruleset>/*.jsonl.
 
 Each line is a hand-jsonl input object plus test metadata (``expected``, ``options``,
-``source`` and any ruleset-specific keys named in ``meta``). A vector runs exactly as
-``jantaku score`` would: WinContext.from_json, then the ruleset's score on its options.
+``source`` and any ruleset-specific keys named in ``meta``), and optionally ``extra``:
+the facts a table gives the scorer (``WinContext.extra``), as the conformance kit reads it.
+A vector runs exactly as ``jantaku score`` would: WinContext.from_json, then the
+ruleset's score on its options.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,7 @@ from engine.ruleset import Ruleset, parse_options
 from engine.scoring import ScoreError
 
 VECTOR_ROOT = Path(__file__).resolve().parents[1] / "vectors"
-META = ("expected", "options", "source")
+META = ("expected", "options", "source", "extra")
 
 
 def load_vectors(ruleset_id: str) -> list[tuple[str, dict[str, Any]]]:
@@ -41,6 +44,8 @@ def run_vector(
         ctx = WinContext.from_json(hand)
     except InvalidInput as exc:
         return {"ok": False, "error": ScoreError.INVALID_INPUT, "message": str(exc)}
+    if isinstance(obj.get("extra"), dict):
+        ctx = replace(ctx, extra=obj["extra"])
     return ruleset.score(ctx, options).to_json()
 
 
