@@ -12,11 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.adapters.rest.deps import AdminDep, ServicesDep
 from server.adapters.rest.records_models import AuditOut, ErrorOut, Scoresheet
-from server.domain.errors import ApiError, not_found
-from server.domain.records.exports import NoSuchMatch, load_match, load_sheet
-from server.ports.storage import TableRecord
-from server.usecases.context import Services
-from server.usecases.tables import refresh_record
+from server.usecases import corrections
 
 router = APIRouter(prefix="/api/admin/matches", tags=["admin"], dependencies=[AdminDep])
 
@@ -38,19 +34,6 @@ class AdjustIn(BaseModel):
     amount: int = Field(ge=-1_000_000, le=1_000_000, description="negative for a penalty")
 
 
-async def _match(svc: Services, match_id: str) -> TableRecord:
-    try:
-        return await load_match(svc.store, match_id)
-    except NoSuchMatch:
-        raise not_found("match", match_id) from None
-
-
-async def _corrected(svc: Services, match_id: str) -> dict[str, Any]:
-    """The sheet after a correction; a running table adopts the corrected records."""
-    await refresh_record(svc, match_id)
-    return await load_sheet(svc.store, match_id)
-
-
 ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut, "description": "no bearer token"},
     403: {"model": ErrorOut, "description": "not the admin token"},
@@ -62,57 +45,21 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 @router.post("/{match_id}/void-last-hand", response_model=Scoresheet, responses=ERRORS)
 async def void_last_hand(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
-    record = await _match(svc, match_id)
-    if record.voided:
-        raise ApiError(409, "match_voided", "the match is voided")
-    hand = await svc.store.records.void_last_hand(match_id, body.by, body.reason)
-    svc.ladder_cache.forget(match_id)  # the ladder reads the corrected standings
-    svc.collusion_cache.forget(match_id)  # the collusion report leaves voided hands out
-    if hand is None:
-        raise ApiError(409, "no_hand", "the match has no hand left to void")
-    return await _corrected(svc, match_id)
+    return await corrections.void_last_hand(svc, match_id, body.by, body.reason)
 
 
 @router.post("/{match_id}/void", response_model=Scoresheet, responses=ERRORS)
 async def void_match(match_id: str, body: VoidIn, svc: ServicesDep) -> dict[str, Any]:
-    record = await _match(svc, match_id)
-    if record.status not in ("finished", "aborted"):
-        raise ApiError(409, "match_running", f"the match is {record.status}: abort it first")
-    voided = await svc.store.records.void_match(match_id, body.by, body.reason)
-    svc.ladder_cache.forget(match_id)  # the ladder leaves a voided match out
-    svc.collusion_cache.forget(match_id)  # and so does the collusion report
-    if not voided:
-        raise ApiError(409, "match_voided", "the match is already voided")
-    return await _corrected(svc, match_id)
+    return await corrections.void_match(svc, match_id, body.by, body.reason)
 
 
 @router.post(
     "/{match_id}/adjustments", status_code=201, response_model=Scoresheet, responses=ERRORS
 )
 async def adjust(match_id: str, body: AdjustIn, svc: ServicesDep) -> dict[str, Any]:
-    record = await _match(svc, match_id)
-    if record.voided:
-        raise ApiError(409, "match_voided", "the match is voided")
-    if body.seat >= len(record.seats):
-        raise ApiError(422, "invalid_field", f"seat: the match has {len(record.seats)} places")
-    if body.amount == 0:
-        raise ApiError(422, "invalid_field", "amount: a penalty line moves a non-zero amount")
-    await svc.store.records.adjust(match_id, body.seat, body.amount, body.by, body.reason)
-    svc.ladder_cache.forget(match_id)  # the ladder reads the corrected standings
-    return await _corrected(svc, match_id)
+    return await corrections.adjust(svc, match_id, body.seat, body.amount, body.by, body.reason)
 
 
 @router.get("/{match_id}/audit", response_model=list[AuditOut], responses=ERRORS)
 async def audit(match_id: str, svc: ServicesDep) -> list[dict[str, Any]]:
-    await _match(svc, match_id)
-    return [
-        {
-            "id": a.id,
-            "action": a.action,
-            "by": a.by,
-            "at": a.at.isoformat(),
-            "reason": a.reason,
-            "detail": a.detail,
-        }
-        for a in await svc.store.records.audit(match_id)
-    ]
+    return await corrections.audit(svc, match_id)
