@@ -84,7 +84,7 @@ class DefensiveBot(GreedyBot):
         mine = hand.seats[me]
         counts = counts_of(mine.hand or ())
         n_melds = len(mine.melds)
-        seen = _look(hand, me, counts)
+        seen = _look(hand, me, counts, self._rules.wall.removed_kinds)
         if hand.window is not None and hand.phase.value == "claim":
             return self._answer(legal, hand, me, counts, n_melds, seen)
         return self._turn(legal, hand, me, counts, n_melds, seen)
@@ -223,7 +223,7 @@ class DefensiveBot(GreedyBot):
             return False
         if floor is not WinFloor.YAKU:
             return True
-        value_winds = {27 + hand.round_wind - 1, 27 + (me - hand.dealer) % 4}
+        value_winds = {27 + hand.round_wind - 1, 27 + mine.wind - 1}
         honours = set(DRAGONS) | value_winds
         if not isinstance(call, Chow) and k in honours:
             return True
@@ -283,9 +283,14 @@ def _discard_of(discards: list[Discard], k: int) -> Discard:
     )
 
 
-def _look(hand: HandView, me: int, counts: list[int]) -> _Seen:
+def _look(hand: HandView, me: int, counts: list[int], removed: tuple[int, ...]) -> _Seen:
     visible = list(counts)
+    for k in removed:  # kinds the set lacks (2m-8m in three-player riichi): none left
+        visible[k] = 4
     for s in hand.seats:
+        for t in s.flowers:  # kinds set aside (kita) are out of the wall too
+            if not is_flower(t):
+                visible[kind_of(t)] += 1
         for d in s.discards:
             if not d.called and not is_flower(d.tile):
                 visible[kind_of(d.tile)] += 1
@@ -326,14 +331,15 @@ def _safe_against(hand: HandView, target: int) -> frozenset[int]:
     safe = {kind_of(d.tile) for d in seat.discards if not is_flower(d.tile)}
     declared = next((i for i, d in enumerate(seat.discards) if d.riichi), None)
     if declared is not None:
-        order = (target - hand.dealer) % 4
-        moment = declared * 4 + order
+        n = len(hand.seats)  # the seats in turn order: 3 or 4
+        order = (target - hand.dealer) % n
+        moment = declared * n + order
         for i, s in enumerate(hand.seats):
             if i == target:
                 continue
-            mine = (i - hand.dealer) % 4
+            mine = (i - hand.dealer) % n
             for j, d in enumerate(s.discards):
-                if j * 4 + mine > moment and not is_flower(d.tile):
+                if j * n + mine > moment and not is_flower(d.tile):
                     safe.add(kind_of(d.tile))
     return frozenset(safe)
 

@@ -62,16 +62,18 @@ def seat(hand: str | None = None, discards: str = "", riichi: bool = False) -> S
 
 
 def view(
-    mine: str,
+    mine: str | SeatView,
     legal: list[Action],
     others: list[SeatView] | None = None,
     window: WindowView | None = None,
+    dealer: int = 0,
 ) -> TableView:
-    seats = [seat(mine), *(others or [seat(), seat(), seat()])]
+    """The viewer (seat 0) and the others; three seats when ``others`` holds two."""
+    seats = [seat(mine) if isinstance(mine, str) else mine, *(others or [seat(), seat(), seat()])]
     hand = HandView(
         hand_number=0,
         label="E1",
-        dealer=0,
+        dealer=dealer,
         round_wind=1,
         honba=0,
         phase=Phase.CLAIM if window else Phase.TURN,
@@ -88,9 +90,9 @@ def view(
         ruleset="riichi",
         version=1,
         prompt=1,
-        scores=(25000,) * 4,
+        scores=(25000,) * len(seats),
         pot=0,
-        seating=(0, 1, 2, 3),
+        seating=tuple(range(len(seats))),
         hands_played=0,
         over=False,
         hand=hand,
