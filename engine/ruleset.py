@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
+from engine.log_exports import ExportRefused, LogExport
 from engine.scoring import Score
 from engine.state import MatchRules, MatchState, NagashiFn, Table, TenpaiFn
 from engine.table_rules import TableRules
@@ -115,7 +116,11 @@ class Ruleset(ABC, Generic[OptionsT]):
     options as their data; ``unscorable``, the ids of the catalogue no scored hand can
     show, each with the reason (a settlement-only pattern, tiles the ruleset lacks);
     ``vectors``, where its vector files (``*.jsonl``, hand-jsonl lines) are, a folder or
-    file relative to the ruleset's module, or several."""
+    file relative to the ruleset's module, or several.
+
+    ``log_exports`` maps a match-log format (``"tenhou6"``, ``"mjai"``) to its writer;
+    ``refused_exports`` a format the game cannot have to the reason
+    (``log_export``)."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -130,6 +135,8 @@ class Ruleset(ABC, Generic[OptionsT]):
     catalogue: ClassVar[Catalogue | None] = None
     unscorable: ClassVar[Mapping[str, str]] = {}
     vectors: ClassVar[str | Sequence[str] | None] = None
+    log_exports: ClassVar[Mapping[str, LogExport]] = {}
+    refused_exports: ClassVar[Mapping[str, str]] = {}
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:
@@ -150,6 +157,18 @@ class Ruleset(ABC, Generic[OptionsT]):
             return self.score(win, options)
 
         return bound
+
+
+def log_export(ruleset: Ruleset[Any], fmt: str) -> LogExport:
+    """The ruleset's export to ``fmt``, or ``ExportRefused``."""
+    found = ruleset.log_exports.get(fmt)
+    if found is not None:
+        return found
+    why = ruleset.refused_exports.get(fmt)
+    if why is not None:
+        raise ExportRefused(ruleset.id, fmt, why, declared=True)
+    raise ExportRefused(ruleset.id, fmt, f"'{ruleset.id}' matches have no {fmt} export",
+                        declared=False)
 
 
 PRESET_KEY = "preset"

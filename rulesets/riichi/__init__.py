@@ -7,21 +7,37 @@ Entry point: ``riichi = "rulesets.riichi:RULESET"`` in the ``jantaku.rulesets`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.context import InvalidInput, WinContext
+from engine.events import Event
+from engine.log_exports import LogExport
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from rulesets.riichi.match import match_rules
+from rulesets.riichi.mjai import seat_log, to_mjai
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
 from rulesets.riichi.patterns import BONUS, PATTERNS, UNSCORABLE
 from rulesets.riichi.scorer import RULESET_ID, actives_of, score_win
 from rulesets.riichi.table import nagashi, table_rules, tenpai_at_draw
+from rulesets.riichi.tenhou6 import to_tenhou6
 from rulesets.riichi.texts import OPTION_TEXTS
 from rulesets.win_extras import win_extras
 
 ALL_PRESETS = {"default": DEFAULT_PRESET, **PRESETS}
+
+
+def _tenhou6(events: Sequence[Event], names: Sequence[str] | None, title: str) -> Any:
+    return to_tenhou6(events, names=names, title=title)
+
+
+def _mjai(events: Sequence[Event], names: Sequence[str] | None, title: str) -> Any:
+    return to_mjai(events, names=names)
+
+
+def _mjai_seat(events: Sequence[Event], seat: int, names: Sequence[str] | None) -> Any:
+    return seat_log(events, seat, names=names)
 
 
 class RiichiRuleset(TableRuleset[RiichiOptions]):
@@ -40,6 +56,10 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
     unscorable = UNSCORABLE
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
+    log_exports: ClassVar[Mapping[str, LogExport]] = {
+        "tenhou6": LogExport(_tenhou6),
+        "mjai": LogExport(_mjai, _mjai_seat),
+    }
 
     def score(self, win: WinContext, options: RiichiOptions) -> Score:
         try:

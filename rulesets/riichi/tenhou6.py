@@ -32,6 +32,12 @@ A hand is an array of 17 items::
   ``["四家立直"]``, ``["四槓散了"]``, ``["三家和了"]``. Deltas include honba and the
   deposits collected; a riichi stick placed during the hand shows only in the next
   hand's start scores and stick count (Tenhou's convention).
+* Three players (sanma, ``rule.disp`` "三般南喰赤"): every per-seat array keeps four
+  places, the absent North's left empty (``[]``, score ``0``, name ``""``, deltas ``0``);
+  ``kyoku`` stays 4 × (round wind − 1) + dealer; a pon's placement counts the empty
+  North seat (from seat 2, seat 0 calls across); a kita (North set aside) is ``"f44"``
+  in the discards, its replacement the next draw. Sources: docs/rules/sanma.md
+  ("Records").
 
 Yaku are written with this ruleset's Japanese names (``PatternHit.ja``), which mostly
 but not always match Tenhou's own spelling; viewers show them as given.
@@ -54,6 +60,7 @@ from engine.events import (
     DoraRevealed,
     Drew,
     Event,
+    FlowerSetAside,
     HandEnded,
     HandStarted,
     KongDeclared,
@@ -214,10 +221,12 @@ def result_row(result: HandResult, payments: Sequence[Payment]) -> list[Any]:
     return ["流し満貫" if nagashi else "流局", net(payments)]
 
 
-def rule_block(opts: RiichiOptions) -> dict[str, Any]:
+def rule_block(opts: RiichiOptions, seats: int = SEATS) -> dict[str, Any]:
     man, pin, sou = AKA_RED_FIVES[opts.aka_dora]
     aka = 1 if opts.aka_dora else 0
     disp = "般" + ("南" if opts.game_length == "hanchan" else "東") + "喰" + ("赤" if aka else "")
+    if seats == 3:
+        disp = "三" + disp  # Tenhou's three-player lobbies: 三般南喰赤
     return {"disp": disp, "aka": aka, "aka51": man, "aka52": pin, "aka53": sou}
 
 
@@ -226,20 +235,25 @@ def to_tenhou6(
     *,
     names: Sequence[str] | None = None,
     title: str = "Jantaku",
+    ruleset: str = "riichi",
+    options_model: type[RiichiOptions] = RiichiOptions,
 ) -> dict[str, Any]:
-    """The tenhou.net/6 document of a finished riichi match from its unredacted events
+    """The tenhou.net/6 document of a finished match of ``ruleset`` (riichi, or a
+    ruleset of riichi's options such as three-player riichi) from its unredacted events
     (``engine.events``, in order). ``names`` by seat (default A..D)."""
     started = next((e for e in events if isinstance(e, MatchStarted)), None)
     ended = next((e for e in events if isinstance(e, MatchEnded)), None)
     if started is None or ended is None:
         raise ExportError("the log must run from match_started to match_ended")
-    if started.ruleset != "riichi":
-        raise ExportError(f"not a riichi match: {started.ruleset}")
-    opts = RiichiOptions.model_validate(started.options)
+    if started.ruleset != ruleset:
+        raise ExportError(f"not a {ruleset} match: {started.ruleset}")
+    opts = options_model.model_validate(started.options)
+    n = len(started.scores)  # seats at the table: 3 or 4; the arrays keep four places
+    absent = [0] * (SEATS - n)
 
     scores = list(started.scores)
     pot = 0
-    seating: tuple[int, ...] = (0, 1, 2, 3)
+    seating: tuple[int, ...] = tuple(range(n))
     hands: list[_Hand] = []
     hand: _Hand | None = None
     for ev in events:
@@ -247,7 +261,7 @@ def to_tenhou6(
             seating = tuple(ev.seating)
             hand = _Hand(
                 meta=[4 * (ev.round_wind - 1) + ev.dealer, ev.honba, pot // 1000],
-                scores=[scores[seating[s]] for s in range(SEATS)],
+                scores=[scores[seating[s]] for s in range(n)] + absent,
             )
             hands.append(hand)
         elif isinstance(ev, TimeCalled) and not ev.finish and hands:
@@ -262,14 +276,16 @@ def to_tenhou6(
             _apply(hand, ev)
     standings = sorted(ended.standings, key=lambda r: r.player)
     sc: list[float] = []
-    for s in range(SEATS):
+    for s in range(n):
         row = standings[seating[s]]
         sc += [row.score / 100, row.points]
+    sc += [0, 0] * (SEATS - n)
+    named = list(names) if names is not None else ["A", "B", "C", "D"][:n]
     return {
         "ver": "2.3",
         "title": [title, ""],
-        "name": list(names) if names is not None else ["A", "B", "C", "D"],
-        "rule": rule_block(opts),
+        "name": named + [""] * (SEATS - len(named)),
+        "rule": rule_block(opts, n),
         "sc": sc,
         "log": [h.dump() for h in hands],
     }
@@ -287,6 +303,8 @@ def _apply(hand: _Hand, ev: Event) -> None:
     elif isinstance(ev, Discarded):
         code: Item = TSUMOGIRI if ev.tsumogiri else tile_code(ev.tile)
         hand.discards[ev.seat].append(f"r{code}" if ev.riichi else code)
+    elif isinstance(ev, FlowerSetAside):  # kita: its replacement is the next draw
+        hand.discards[ev.seat].append(f"f{tile_code(ev.tile)}")
     elif isinstance(ev, Called):
         text = call_string(ev.seat, ev.from_seat, ev.meld.type, ev.meld.tiles, ev.tile)
         hand.draws[ev.seat].append(text)

@@ -12,11 +12,13 @@ Entry point: ``sanma = "rulesets.sanma:RULESET"`` in the ``jantaku.rulesets`` gr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from engine.context import InvalidInput, WinContext
+from engine.events import Event
+from engine.log_exports import LogExport
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from engine.state import NagashiFn, TenpaiFn
@@ -25,6 +27,7 @@ from rulesets.riichi.points import three_player_tsumo
 from rulesets.riichi.scorer import Actives, actives_of, score_win
 from rulesets.riichi.table import nagashi as riichi_nagashi
 from rulesets.riichi.table import tenpai_at_draw as riichi_tenpai_at_draw
+from rulesets.riichi.tenhou6 import to_tenhou6
 from rulesets.sanma.options import DEFAULT_PRESET, PRESETS, SanmaOptions
 from rulesets.sanma.table import match_rules, table_rules
 from rulesets.sanma.texts import OPTION_TEXTS
@@ -33,6 +36,18 @@ from rulesets.win_extras import win_extras
 
 RULESET_ID = "sanma"
 ALL_PRESETS = {"default": DEFAULT_PRESET, **PRESETS}
+NO_MJAI = (
+    "mjai has no three-player form (the protocol's start_kyoku deals four hands and "
+    "four scores, and the bots and reviewers that read it play four seats): a sanma "
+    "match exports to tenhou6"
+)
+
+
+def _tenhou6(events: Sequence[Event], names: Sequence[str] | None, title: str) -> Any:
+    """tenhou.net/6's three-player form (docs/rules/sanma.md "Records")."""
+    return to_tenhou6(
+        events, names=names, title=title, ruleset=RULESET_ID, options_model=SanmaOptions
+    )
 
 
 def score_three_player(
@@ -74,6 +89,8 @@ class SanmaRuleset(TableRuleset[SanmaOptions]):
     catalogue = (PATTERNS, BONUS)  # riichi's yaku and dora, kita among them
     unscorable = SANMA_UNSCORABLE
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
+    log_exports: ClassVar[Mapping[str, LogExport]] = {"tenhou6": LogExport(_tenhou6)}
+    refused_exports: ClassVar[Mapping[str, str]] = {"mjai": NO_MJAI}
 
     def score(self, win: WinContext, options: SanmaOptions) -> Score:
         return score_three_player(win, options)

@@ -1,6 +1,7 @@
 """What the read path and ``jantaku export`` share: a match's scoresheet and event log
-loaded from a store, the tenhou.net/6 document of a riichi match, and the archive of the
-finished matches of a date range."""
+loaded from a store, its match-log exports (tenhou.net/6, mjai: whichever the match's
+ruleset declares, ``engine.log_exports``), and the archive of the finished matches of a
+date range."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from datetime import datetime
 from typing import Any
 
 from engine.events import Event, event_from_json
+from engine.log_exports import ExportRefused, LogExport
+from engine.ruleset import log_export
 from server.domain.records.scoresheet import display_names, scoresheet
 from server.domain.records.sheet import project, table_of
 from server.ports.storage import Store, TableRecord
@@ -20,6 +23,11 @@ class NoSuchMatch(LookupError):
 
 class NotExportable(ValueError):
     pass
+
+
+class FormatRefused(NotExportable):
+    """The match's ruleset declares the format impossible for its game (mjai for
+    three-player riichi): a request the match can never satisfy, whatever its state."""
 
 
 class NothingInRange(LookupError):
@@ -77,43 +85,59 @@ async def load_events(store: Store, match_id: str) -> list[dict[str, Any]]:
     ]
 
 
-async def _finished_riichi(store: Store, match_id: str, what: str) -> tuple[list[Event], list[str]]:
-    """The events and seat names of a finished riichi match (``NotExportable`` otherwise)."""
+def _exporter(ruleset_id: str, fmt: str, what: str) -> LogExport:
+    """The match's ruleset's export to ``fmt``: ``FormatRefused`` where the ruleset declares
+    the format impossible, ``NotExportable`` where it has none."""
+    from server.domain.registry import load, load_all
+
+    try:
+        return log_export(load(ruleset_id), fmt)
+    except ExportRefused as exc:
+        if exc.declared:
+            raise FormatRefused(f"{what}: {exc.reason}") from None
+        having = ", ".join(r.id for r in load_all() if fmt in r.log_exports) or "no"
+        raise NotExportable(f"{what} logs exist for {having} matches, not '{ruleset_id}'") from None
+    except Exception as exc:  # an unknown or broken ruleset
+        raise NotExportable(f"{what} export of a '{ruleset_id}' match: {exc}") from None
+
+
+async def _finished_log(
+    store: Store, match_id: str, fmt: str, what: str
+) -> tuple[LogExport, list[Event], list[str]]:
+    """The ruleset's export, the events and the seat names of a finished match whose
+    ruleset writes ``fmt`` (``FormatRefused`` or ``NotExportable`` otherwise)."""
     record = await load_match(store, match_id)
-    if record.ruleset != "riichi":
-        raise NotExportable(f"{what} logs exist for riichi matches, not '{record.ruleset}'")
+    export = _exporter(record.ruleset, fmt, what)
     if record.status != "finished":
         raise NotExportable(f"the match is {record.status}; only finished matches export")
     events = [event_from_json(e.event) for e in await store.events.read(match_id)]
-    return events, await seat_names(store, record.seats)
+    return export, events, await seat_names(store, record.seats)
 
 
 async def load_tenhou6(store: Store, match_id: str) -> dict[str, Any]:
-    """The tenhou.net/6 log of a finished riichi match (``NotExportable`` otherwise)."""
-    events, names = await _finished_riichi(store, match_id, "tenhou.net/6")
+    """The tenhou.net/6 log of a finished match (``NotExportable`` otherwise)."""
+    export, events, names = await _finished_log(store, match_id, "tenhou6", "tenhou.net/6")
     try:
-        from rulesets.riichi.tenhou6 import to_tenhou6
-    except ImportError as exc:  # pragma: no cover - the riichi package ships it
-        raise NotExportable(f"the tenhou6 exporter is not available: {exc}") from None
-    try:
-        doc: dict[str, Any] = to_tenhou6(events, names=names, title=f"Jantaku {match_id}")
+        doc: dict[str, Any] = export.full(events, names, f"Jantaku {match_id}")
     except Exception as exc:
         raise NotExportable(f"tenhou6 export failed: {exc}") from None
     return doc
 
 
 async def load_mjai(store: Store, match_id: str, seat: int | None = None) -> list[dict[str, Any]]:
-    """A finished riichi match as mjai messages: the full log, or with ``seat`` what that
-    seat saw (``rulesets.riichi.mjai.seat_log``). ``NotExportable`` otherwise."""
-    events, names = await _finished_riichi(store, match_id, "mjai")
-    try:
-        from rulesets.riichi.mjai import seat_log, to_mjai
-    except ImportError as exc:  # pragma: no cover - the riichi package ships it
-        raise NotExportable(f"the mjai exporter is not available: {exc}") from None
+    """A finished match as mjai messages: the full log, or with ``seat`` what that seat
+    saw. ``FormatRefused`` (no mjai form of the game) or ``NotExportable`` otherwise."""
+    export, events, names = await _finished_log(store, match_id, "mjai", "mjai")
     try:
         if seat is None:
-            return to_mjai(events, names=names)
-        return seat_log(events, seat, names=names)
+            messages: list[dict[str, Any]] = export.full(events, names, f"Jantaku {match_id}")
+            return messages
+        if export.seat is None:
+            raise FormatRefused("mjai: this ruleset's mjai export has no per-seat view")
+        mine: list[dict[str, Any]] = export.seat(events, seat, names)
+        return mine
+    except NotExportable:
+        raise
     except Exception as exc:
         raise NotExportable(f"mjai export failed: {exc}") from None
 
