@@ -60,6 +60,21 @@ def run_chunk(job: tuple[str, str, int]) -> tuple[str, int, Counter[str], list[s
     return name, n, seen, bad
 
 
+def chunk_jobs(names: list[str], hands: int, seed: str) -> list[tuple[str, str, int]]:
+    """``hands`` split evenly between the option sets ``names``, in jobs of at most
+    ``CHUNK`` hands: (option set, the job's own seed, hands)."""
+    jobs: list[tuple[str, str, int]] = []
+    for name in names:
+        left = hands // len(names)
+        i = 0
+        while left > 0:
+            n = min(CHUNK, left)
+            jobs.append((name, f"{seed}/{name}/{i}", n))
+            left -= n
+            i += 1
+    return jobs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -68,16 +83,7 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=10)
     args = parser.parse_args()
 
-    per_set = args.hands // len(OPTION_SETS)
-    jobs: list[tuple[str, str, int]] = []
-    for name in OPTION_SETS:
-        left = per_set
-        i = 0
-        while left > 0:
-            n = min(CHUNK, left)
-            jobs.append((name, f"{args.seed}/{name}/{i}", n))
-            left -= n
-            i += 1
+    jobs = chunk_jobs(list(OPTION_SETS), args.hands, args.seed)
 
     start = time.perf_counter()
     totals: Counter[str] = Counter()
