@@ -83,10 +83,12 @@ def main() -> int:
     totals: Counter[str] = Counter()
     per_name: Counter[str] = Counter()
     per_name_bad: Counter[str] = Counter()
+    per_name_compared: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for name, n, seen, chunk_examples in pool.map(run_chunk, jobs):
             per_name[name] += n
+            per_name_compared[name] += n - seen["not_comparable"]
             per_name_bad[name] += sum(v for k, v in seen.items() if k.startswith("class:"))
             totals.update(seen)
             for cls, lines in chunk_examples.items():
@@ -98,7 +100,8 @@ def main() -> int:
     print(f"hands: {hands} generated, {compared} compared, in {elapsed:.1f} s "
           f"over {args.workers} workers")
     for name in OPTION_SETS:
-        print(f"  {name:22s} {per_name[name]:8d} hands, {per_name_bad[name]:6d} disagreements")
+        print(f"  {name:22s} {per_name[name]:8d} hands, {per_name_compared[name]:8d} compared, "
+              f"{per_name_bad[name]:6d} disagreements")
     print(f"scored: {totals['scored']}  no_yaku: {totals['no_yaku']}  "
           f"not_a_win: {totals['not_a_win']}  invalid_input: {totals['invalid_input']}  "
           f"not comparable (four plain fives): {totals['not_comparable']}")
