@@ -28,6 +28,7 @@ from engine.events import (
     DoraRevealed,
     Drew,
     Event,
+    FlowerSetAside,
     HandEnded,
     HandStarted,
     KongDeclared,
@@ -100,8 +101,16 @@ class MjaiStream:
     """The converter, fed one event at a time (``feed``); ``out`` holds the messages so
     far. A hand's ``start_kyoku`` appears once its deal is complete (at the first draw)."""
 
-    def __init__(self, viewer: int | None, names: Sequence[str] | None) -> None:
+    def __init__(
+        self, viewer: int | None, names: Sequence[str] | None, ruleset: str = "riichi"
+    ) -> None:
         self.viewer = viewer
+        # the ruleset whose logs it takes: riichi, or (outside the exports, which refuse
+        # mjai for three players) sanma in the three-player dialect riichienv reads
+        # (three seats, a kita as ``{"type": "kita", "pai": "N"}``): the decision
+        # differential, scripts/sanma_decisions.py
+        self.ruleset = ruleset
+        self.seats = SEATS
         self.names = list(names) if names is not None else ["A", "B", "C", "D"]
         self.out: list[Message] = []
         self.scores: list[int] = []
@@ -119,16 +128,17 @@ class MjaiStream:
         if self.kyoku is not None and not isinstance(ev, Dealt | DoraRevealed):
             self._flush_kyoku()
         if isinstance(ev, MatchStarted):
-            if ev.ruleset != "riichi":
+            if ev.ruleset != self.ruleset:
                 raise MjaiError(f"mjai logs exist for riichi matches, not '{ev.ruleset}'")
             self.scores = list(ev.scores)
+            self.seats = len(ev.scores)
             start: Message = {"type": "start_game", "names": self.names}
             if self.viewer is not None:
                 start["id"] = self.viewer
             self.out.append(start)
         elif isinstance(ev, HandStarted):
             self.seating = tuple(ev.seating)
-            self.tehais = [[] for _ in range(SEATS)]
+            self.tehais = [[] for _ in range(self.seats)]
             self.result = None
             self.kyoku = {
                 "type": "start_kyoku",
@@ -138,7 +148,7 @@ class MjaiStream:
                 "honba": ev.honba,
                 "kyotaku": self.pot // 1000,
                 "oya": ev.dealer,
-                "scores": [self.scores[self.seating[s]] for s in range(SEATS)],
+                "scores": [self.scores[self.seating[s]] for s in range(self.seats)],
             }
         elif isinstance(ev, Dealt):
             tiles: list[Tile | None] = list(ev.tiles) if ev.tiles is not None else [None] * ev.count
@@ -161,6 +171,8 @@ class MjaiStream:
                     "tsumogiri": ev.tsumogiri,
                 }
             )
+        elif isinstance(ev, FlowerSetAside):
+            self.out.append({"type": "kita", "actor": ev.seat, "pai": tile_name(ev.tile)})
         elif isinstance(ev, RiichiAccepted):
             self.out.append({"type": "reach_accepted", "actor": ev.seat})
         elif isinstance(ev, Called):
@@ -225,14 +237,14 @@ class MjaiStream:
                     "actor": seat,
                     "target": seat if w.from_seat is None else w.from_seat,
                     "pai": tile_name(w.tile),
-                    "deltas": net(ev.payments, seat),  # mjai actors are seats
+                    "deltas": net(ev.payments, seat, self.seats),  # mjai actors are seats
                     "ura_markers": _names(w.context.ura_dora_indicators),
                 }
                 self.out.append(msg)
         else:
             ryukyoku: Message = {
                 "type": "ryukyoku",
-                "deltas": net(ev.payments),
+                "deltas": net(ev.payments, None, self.seats),
             }
             if result.outcome == "abortive_draw" and result.abort in ABORT_REASONS:
                 ryukyoku["reason"] = ABORT_REASONS[result.abort]
