@@ -46,6 +46,7 @@ from engine.actions import (
 from engine.decide import start, step
 from engine.ruleset import table_for
 from engine.simulate import acting_seat, greedy_bots, random_bots
+from engine.state import MatchState
 from engine.tiles import kind_of
 from engine.views import view_for
 from rulesets.riichi.mjai import MjaiStream, parse_tile_name, tile_name
@@ -95,6 +96,23 @@ def theirs(msg: dict[str, Any]) -> str:
     return str(kind)
 
 
+def context(state: MatchState, out: list[dict[str, Any]]) -> str:
+    """Where a decision stands, for the disagreement classes: the claim window's kind, or
+    the turn with what led to it (a replacement draw after a kong or a kita, the live
+    wall's last tiles)."""
+    hand = state.hand
+    assert hand is not None
+    if hand.window is not None:
+        return f"{hand.window.kind} window"
+    before = [m["type"] for m in out if m["type"] not in ("dora", "reach_accepted")]
+    if hand.rinshan:
+        return "replacement after kita" if "kita" in before[-2:-1] else "replacement after kong"
+    left = view_for(state, hand.turn).hand
+    if left is not None and left.wall_remaining < 4:
+        return f"turn, {left.wall_remaining} tiles left"
+    return "turn"
+
+
 def play(seed: str) -> tuple[Counter[str], list[str]]:
     """One hanchan; counts of decisions compared and disagreements by class."""
     table = table_for(RULESET, {"preset": "tenhou_sanma"})
@@ -135,15 +153,20 @@ def play(seed: str) -> tuple[Counter[str], list[str]]:
         other = menus.get(seat)
         seen["decisions"] += 1
         seen.update(f"item:{item.split()[0]}" for item in mine)
+        if state.hand is not None and state.hand.window is not None:
+            kind = state.hand.window.kind
+            seen[f"window:{kind}"] += 1
+            seen[f"window:{kind} answered by riichienv"] += other is not None
         if other is None:
-            seen["class:riichienv offers no decision"] += 1
+            seen[f"class:riichienv offers no decision [{context(state, conv.out[:fed])}]"] += 1
             if len(examples) < 3:
                 examples.append(f"{seed} seat {seat}: ours {sorted(mine)}, riichienv none")
         elif mine != other:
+            where = context(state, conv.out[:fed])
             for cls in sorted(mine - other):
-                seen[f"class:only Jantaku: {cls.split()[0]}"] += 1
+                seen[f"class:only Jantaku: {cls.split()[0]} [{where}]"] += 1
             for cls in sorted(other - mine):
-                seen[f"class:only riichienv: {cls.split()[0]}"] += 1
+                seen[f"class:only riichienv: {cls.split()[0]} [{where}]"] += 1
             if len(examples) < 3:
                 examples.append(
                     f"{seed} seat {seat} after {conv.out[fed - 1] if fed else None}: "
@@ -197,6 +220,8 @@ def main() -> int:
     print(f"decisions compared: {total['decisions']}  menu disagreements (per item): {bad}")
     items = sorted((k[5:], v) for k, v in total.items() if k.startswith("item:"))
     print("menu items offered by Jantaku: " + ", ".join(f"{k} {v}" for k, v in items))
+    windows = sorted((k[7:], v) for k, v in total.items() if k.startswith("window:"))
+    print("claim windows (Jantaku): " + ", ".join(f"{k} {v}" for k, v in windows))
     for k, v in sorted(total.items(), key=lambda kv: -kv[1]):
         if k.startswith("class:"):
             print(f"  {v:8d}  {k[6:]}")

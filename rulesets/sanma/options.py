@@ -67,6 +67,10 @@ PRESETS: dict[str, Preset] = {
             "double_yakuman": False,
             "suukantsu_value": "single",
             "tsumo_loss": "tsumo_son",
+            # as the four-player tenhou preset: copies in one's own kong do not use up a
+            # wait (docs/options.md "Karaten"); riichienv's decision differential found
+            # riichi on such a wait refused here
+            "karaten_copies": "concealed",
         },
         Names(
             "tenhou.net three-player ranked rules (35,000 start, 40,000 return, red 5p and "
