@@ -39,6 +39,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     plays_mjai = True  # rulesets/riichi/mjai.py (server.domain.tables.mjai_seat)
     catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
     unscorable = UNSCORABLE
+    leaderboard = ("uma/oka result", "average rank")
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
 
     def score(self, win: WinContext, options: RiichiOptions) -> Score:

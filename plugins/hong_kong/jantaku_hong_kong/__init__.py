@@ -21,6 +21,8 @@ class HongKongRuleset(TableRuleset[Options]):
     option_texts = OPTION_TEXTS
     presets = PRESETS
     hand_size = HAND_TILES
+    # §6: the standings' points are the score itself, so boards rank by it (as Zung Jung)
+    leaderboard = ("raw score", "average rank")
     win_extras = staticmethod(win_extras)
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)
