@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.ruleset import Names, TableRuleset
 from jantaku_hong_kong.match import match_rules
 from jantaku_hong_kong.options import Options
+from jantaku_hong_kong.patterns import CATALOGUE
 from jantaku_hong_kong.scorer import HAND_TILES, RULESET_ID, score
 from jantaku_hong_kong.table import table_rules, win_extras
 from jantaku_hong_kong.texts import OPTION_TEXTS, PRESETS
@@ -23,6 +24,9 @@ class HongKongRuleset(TableRuleset[Options]):
     hand_size = HAND_TILES
     # §6: the standings' points are the score itself, so boards rank by it (as Zung Jung)
     leaderboard = ("raw score", "average rank")
+    # what the conformance kit reads: the patterns scores list, and the vectors
+    catalogue = CATALOGUE
+    vectors = "../tests/vectors"
     win_extras = staticmethod(win_extras)
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)

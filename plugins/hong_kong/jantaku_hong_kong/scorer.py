@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.context import InvalidInput, WinContext
+from engine.notation import NotationError, parse_tiles
 from engine.scoring import Counts, Evaluation, Score, ScoreError, best_total
 from engine.shapes import Arrangement, ShapeRules, arrangements
-from engine.tiles import FIRST_FLOWER, is_flower
+from engine.tiles import FIRST_FLOWER, Tile, is_flower
 from jantaku_hong_kong.options import Options
 from jantaku_hong_kong.patterns import BONUS, CATALOGUE, LIMIT_HANDS
 from jantaku_hong_kong.reading import Reading
@@ -27,16 +28,29 @@ def check_flags(win: WinContext) -> None:
         raise InvalidInput("chiihou is the Earthly Hand, a win on the dealer's first discard")
 
 
+def bonus_tiles(given: object) -> Sequence[Tile] | None:
+    """The flowers a win names in ``extra["bonus_tiles"]``: tiles as the table gives them
+    (ints), or tile notation (``"f1f5"``, as vectors write them); None when unreadable."""
+    if isinstance(given, str):
+        try:
+            return parse_tiles(given)
+        except NotationError:
+            return None
+    if isinstance(given, list | tuple) and all(isinstance(t, int) for t in given):
+        return tuple(given)
+    return None
+
+
 def bonus_counts(win: WinContext, options: Options) -> Counts:
     """§2.4: no flowers, one faan per own flower or season (f1-f4 flowers, f5-f8 seasons,
     1 = East .. 4 = North), one per complete set of four. Which tiles are known from
-    ``win.extra["bonus_tiles"]`` (tile ints); a bare count earns no own-flower faan."""
+    ``win.extra["bonus_tiles"]`` (``bonus_tiles``); a bare count earns no own-flower faan."""
     if not options.flowers:
         return {}
     if not win.flowers:
         return {"no_flowers": 1}
-    tiles: Sequence[int] = tuple(win.extra.get("bonus_tiles", ()))
-    if len(tiles) != win.flowers or not all(is_flower(t) for t in tiles):
+    tiles = bonus_tiles(win.extra.get("bonus_tiles"))
+    if tiles is None or len(tiles) != win.flowers or not all(is_flower(t) for t in tiles):
         return {}
     out: Counts = {}
     own = sum(1 for t in tiles if (t - FIRST_FLOWER) % 4 + 1 == win.seat_wind)

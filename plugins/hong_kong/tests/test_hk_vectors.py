@@ -3,9 +3,10 @@
 Each line is a hand-jsonl input object plus ``expected`` (output fields to compare: ``ok``,
 ``total``, ``raw_faan``, ``legal``, ``error``, and ``patterns`` as {id: count}),
 ``options``, ``source`` (the section of docs/rules.md and the published source it checks),
-``bonus_tiles`` (which flowers, in tile notation: the table knows them, hand-jsonl only
-counts them), and for the catalogue check ``covers`` (a pattern id) with ``case`` "hit"
-(it scores) or "miss" (a near miss where it must not).
+``extra`` (what the table tells the scorer, ``WinContext.extra``: here ``bonus_tiles``,
+which flowers, in tile notation; hand-jsonl only counts them), and for the catalogue
+check ``covers`` (a pattern id) with ``case`` "hit" (it scores) or "miss" (a near miss
+where it must not).
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from jantaku_hong_kong import RULESET
 from jantaku_hong_kong.patterns import CATALOGUE
 
 from engine.context import InvalidInput, WinContext
-from engine.notation import parse_tiles
 from engine.ruleset import parse_options
 
 VECTORS = Path(__file__).resolve().parent / "vectors"
-META = ("id", "expected", "options", "source", "covers", "case", "bonus_tiles")
+META = ("id", "expected", "options", "source", "covers", "case", "extra")
 
 
 def load(name: str) -> list[tuple[str, dict[str, Any]]]:
@@ -36,9 +36,8 @@ def load(name: str) -> list[tuple[str, dict[str, Any]]]:
 def context_of(obj: dict[str, Any]) -> WinContext:
     """The vector's hand, with its flowers named in ``extra`` as the table names them."""
     ctx = WinContext.from_json({k: v for k, v in obj.items() if k not in META})
-    if "bonus_tiles" in obj:
-        tiles = parse_tiles(obj["bonus_tiles"])
-        ctx = dataclasses.replace(ctx, extra={"bonus_tiles": tiles})
+    if isinstance(obj.get("extra"), dict):
+        ctx = dataclasses.replace(ctx, extra=obj["extra"])
     return ctx
 
 
