@@ -5,6 +5,9 @@ public contract (``engine.ruleset``). Rules and their sources: docs/rules.md. En
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from engine.ruleset import Names, TableRuleset
 from jantaku_hong_kong.match import match_rules
 from jantaku_hong_kong.options import Options
@@ -24,6 +27,11 @@ class HongKongRuleset(TableRuleset[Options]):
     hand_size = HAND_TILES
     # §6: the standings' points are the score itself, so boards rank by it (as Zung Jung)
     leaderboard = ("raw score", "average rank")
+    # docs/rules.md §2.2: Mixed One Suit 3, Concealed Hand 1, No Flowers 1 (jantaku demo)
+    sample_hand: ClassVar[Mapping[str, Any] | None] = {
+        "concealed": "123p456p99p222z78p",
+        "win_tile": "9p",
+    }
     # what the conformance kit reads: the patterns scores list, and the vectors
     catalogue = CATALOGUE
     vectors = "../tests/vectors"
