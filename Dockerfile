@@ -8,7 +8,9 @@ COPY pyproject.toml setup.py README.md ./
 COPY engine ./engine
 COPY rulesets ./rulesets
 COPY server ./server
-RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
+COPY plugins ./plugins
+# the core and the ruleset plugins beside it (README: `pip install -e . -e plugins/hong_kong`)
+RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . ./plugins/hong_kong
 
 FROM python:3.11-slim
 WORKDIR /app

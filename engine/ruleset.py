@@ -12,7 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -92,6 +92,11 @@ class OptionsError(ValueError):
 
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
+# How a ruleset's leaderboards rank players (``Ruleset.leaderboard``): the main measure,
+# then its tie-break. A closed set of words, so that every client can translate them.
+Measure = Literal["table points", "raw score", "uma/oka result"]
+TieBreak = Literal["total raw score", "average rank"]
+
 
 class Ruleset(ABC, Generic[OptionsT]):
     """What every ruleset declares and shares. A subclass sets the class attributes and
@@ -109,7 +114,8 @@ class Ruleset(ABC, Generic[OptionsT]):
     ``plays_mjai``: its tables can seat external mjai bots (the ruleset's events convert
     to the mjai protocol, as ``rulesets.riichi.mjai`` does). ``sample_hand``: one
     well-known winning hand in the hand-jsonl form (``WinContext.from_json``), which
-    ``jantaku demo`` scores.
+    ``jantaku demo`` scores. ``leaderboard`` is how the server's boards rank its players:
+    a measure and its tie-break.
 
     What the conformance kit reads (docs/plugins.md "The conformance kit"):
     ``catalogue``, the patterns its scores can list, with the exclusions of its default
@@ -137,6 +143,7 @@ class Ruleset(ABC, Generic[OptionsT]):
     vectors: ClassVar[str | Sequence[str] | None] = None
     log_exports: ClassVar[Mapping[str, LogExport]] = {}
     refused_exports: ClassVar[Mapping[str, str]] = {}
+    leaderboard: ClassVar[tuple[Measure, TieBreak]] = ("table points", "total raw score")
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from riichi_differential import chunk_jobs  # scripts/, beside this one
 
 from engine.ruleset import parse_options
 from rulesets.sanma import RULESET
 from rulesets.sanma.options import SanmaOptions
-from scripts.riichi_differential import chunk_jobs
 from tests.rulesets.sanma.hand_generator import SanmaHandGenerator
 from tests.rulesets.sanma.riichienv_adapter import (
     EXPLAINED,

@@ -55,6 +55,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     plays_mjai = True  # rulesets/riichi/mjai.py (server.domain.tables.mjai_seat)
     catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
     unscorable = UNSCORABLE
+    leaderboard = ("uma/oka result", "average rank")
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
     log_exports: ClassVar[Mapping[str, LogExport]] = {
         "tenhou6": LogExport(_tenhou6),

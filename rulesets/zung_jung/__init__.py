@@ -31,6 +31,7 @@ class ZungJungRuleset(TableRuleset[Options]):
     catalogue = CATALOGUE  # the patterns and their exclusions (the conformance kit)
     hand_size = HAND_TILES
     length_option = "hands_per_game"
+    leaderboard = ("raw score", "average rank")
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)

@@ -1,6 +1,7 @@
 """What a ruleset declares for the server to ask instead of naming it: the option that
-sets a match's length in hands (``length_option``), and whether its tables can seat
-external mjai bots (``plays_mjai``: its events convert to the mjai protocol)."""
+sets a match's length in hands (``length_option``), whether its tables can seat external
+mjai bots (``plays_mjai``: its events convert to the mjai protocol), and how its boards
+rank players (``leaderboard``)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,16 @@ def test_the_rulesets_that_count_hands_say_so() -> None:
 def test_only_riichi_plays_mjai() -> None:
     assert {n for n in BUILT_IN if _ruleset(n).plays_mjai} == {"riichi"}
     importlib.import_module("rulesets.riichi.mjai")  # the converter the mjai seat uses
+
+
+def test_each_ruleset_names_its_leaderboard_measure() -> None:
+    """``leaderboard``: how the server's boards rank a ruleset's players (what
+    server/domain/records/leaderboard.py held per ruleset id before)."""
+    measures = {n: _ruleset(n).leaderboard for n in BUILT_IN}
+    assert measures == {
+        "mcr": ("table points", "total raw score"),
+        "riichi": ("uma/oka result", "average rank"),
+        "sanma": ("table points", "total raw score"),
+        "three_kingdoms": ("table points", "total raw score"),
+        "zung_jung": ("raw score", "average rank"),
+    }

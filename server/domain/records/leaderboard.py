@@ -1,26 +1,27 @@
 """Leaderboards per ruleset, each in the ruleset's own measure (never summed across
-rulesets): MCR and Three Kingdoms by table points with the total raw score breaking ties
-(seed 000; mcr.md §10), riichi by the uma/oka results then average rank, Zung Jung by raw
-score then average rank. Other rulesets: table points, then raw score."""
+rulesets), as the ruleset declares it (``Ruleset.leaderboard``, engine/ruleset.py): MCR
+and Three Kingdoms by table points with the total raw score breaking ties (seed 000;
+mcr.md §10), riichi by the uma/oka results then average rank, Zung Jung by raw score then
+average rank. A ruleset that is not installed (or does not load): table points, then raw
+score."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from engine.ruleset import Measure, Ruleset, TieBreak
+from server.domain import registry
 from server.ports.storage import LeaderRow
 
-MEASURES: dict[str, tuple[str, str]] = {
-    "mcr": ("table points", "total raw score"),
-    "three_kingdoms": ("table points", "total raw score"),
-    "riichi": ("uma/oka result", "average rank"),
-    "zung_jung": ("raw score", "average rank"),
-}
-DEFAULT_MEASURE = ("table points", "total raw score")
+DEFAULT_MEASURE: tuple[Measure, TieBreak] = Ruleset.leaderboard
 
 
-def measure(ruleset: str) -> tuple[str, str]:
-    return MEASURES.get(ruleset, DEFAULT_MEASURE)
+def measure(ruleset: str) -> tuple[Measure, TieBreak]:
+    try:
+        return registry.load(ruleset).leaderboard
+    except (registry.UnknownRuleset, registry.BrokenRuleset):
+        return DEFAULT_MEASURE
 
 
 def _key(ruleset: str, r: LeaderRow) -> tuple[float, float, str]:
