@@ -15,6 +15,7 @@ from server.domain.errors import ApiError, not_found
 from server.domain.records import leaderboard as boards
 from server.domain.records import stats as statistics
 from server.domain.records.exports import (
+    FormatRefused,
     NoSuchMatch,
     NotExportable,
     NothingInRange,
@@ -132,6 +133,8 @@ async def _export(
         return await load()
     except NoSuchMatch:
         raise not_found("match", match_id) from None
+    except FormatRefused as exc:  # the ruleset's game cannot have this format (sanma: mjai)
+        raise ApiError(409, "format_refused", str(exc)) from None
     except NotExportable as exc:
         raise ApiError(409, "not_exportable", str(exc)) from None
 
