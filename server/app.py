@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -38,7 +39,7 @@ from server.adapters.web.docs_pages import install as install_docs
 from server.adapters.ws.endpoint import table_socket
 from server.adapters.ws.queue_socket import queue_socket
 from server.config import Settings
-from server.domain import logscrub
+from server.domain import logscrub, registry
 from server.domain.accounts.tokens import admin_token_hash
 from server.domain.matchmaking.store import MemoryQueueStore, QueueStore
 from server.domain.protocol.messages import PROTOCOL_VERSION
@@ -48,6 +49,8 @@ from server.ports.storage import Store
 from server.usecases.context import Services
 from server.usecases.matchmaking import Matchmaker
 from server.usecases.tournaments import reveal_if_over
+
+log = logging.getLogger("jantaku.app")
 
 
 def queue_store_for(store: Store) -> QueueStore:
@@ -61,6 +64,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     """The application on ``store``; without one, on the SQL database of
     ``settings.database_url`` (migrated to the newest schema at start-up)."""
     settings = settings or Settings()
+    # two packages claiming one ruleset id stop the start (RulesetConflict names both); a
+    # ruleset that does not load is left out, listed as unavailable and logged
+    for ruleset_id, reason in registry.check_installed().items():
+        log.error("ruleset %s is unavailable: %s", ruleset_id, reason)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -30,6 +30,42 @@ class BrokenRuleset(RuntimeError):
     """An entry point that does not load or does not provide a Ruleset."""
 
 
+class RulesetConflict(RuntimeError):
+    """Two installed packages claim one ruleset id: the server refuses to start rather than
+    pick one (``check_installed``)."""
+
+
+def _owner(ep: Any) -> str:
+    dist = getattr(ep, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    return f"{name} ({ep.value})" if name else str(ep.value)
+
+
+def conflicts() -> dict[str, list[str]]:
+    """Each ruleset id that more than one entry point claims, with who claims it."""
+    claims: dict[str, list[str]] = {}
+    for ep in entry_points(group=GROUP):
+        claims.setdefault(ep.name, []).append(_owner(ep))
+    return {rid: sorted(set(who)) for rid, who in claims.items() if len(set(who)) > 1}
+
+
+def check_installed() -> dict[str, str]:
+    """At start: refuse two packages claiming one id (``RulesetConflict`` naming both);
+    every ruleset that cannot be loaded is returned with the reason (the server starts
+    without it, lists it as unavailable and logs why)."""
+    clash = conflicts()
+    if clash:
+        said = "; ".join(f"'{rid}' is claimed by {' and '.join(who)}" for rid, who in clash.items())
+        raise RulesetConflict(f"two packages claim one ruleset id: {said}")
+    broken: dict[str, str] = {}
+    for ruleset_id in available():
+        try:
+            load(ruleset_id)
+        except BrokenRuleset as exc:
+            broken[ruleset_id] = str(exc)
+    return broken
+
+
 @cache
 def _entry_points() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=GROUP)}
@@ -45,6 +81,9 @@ def load(ruleset_id: str) -> Ruleset[Any]:
     matches = [ep for ep in entry_points(group=GROUP) if ep.name == ruleset_id]
     if not matches:
         raise UnknownRuleset(ruleset_id, available())
+    owners = sorted({_owner(ep) for ep in matches})
+    if len(owners) > 1:
+        raise BrokenRuleset(f"ruleset '{ruleset_id}' is claimed by {' and '.join(owners)}")
     try:
         obj = matches[0].load()
     except Exception as exc:  # a plugin's import error must not look like ours

@@ -68,7 +68,13 @@ def serve(
             f"error: cannot open the database {where}: {type(exc).__name__}: {exc}", err=True
         )
         raise typer.Exit(1) from None
-    app = create_app(settings)
+    from server.domain.registry import RulesetConflict
+
+    try:
+        app = create_app(settings)
+    except RulesetConflict as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
     uvicorn.run(
         app,
         host=settings.host,

@@ -42,7 +42,7 @@ from server.domain.protocol.messages import PROTOCOL_VERSION, CloseCode
 from server.domain.tables.broadcast import Broadcaster
 from server.domain.tables.chat import chat_frame
 from server.domain.tables.connection import Connection
-from server.domain.tables.errors import TableError, protocol_error
+from server.domain.tables.errors import RulesetFailed, TableError, protocol_error
 from server.domain.tables.intermission import BetweenHands
 from server.domain.tables.numbering import Entry, Numbering
 from server.domain.tables.prompts import Prompter
@@ -75,6 +75,7 @@ class TableActor(TableSession):
         self.prompter = Prompter(
             self, self.recorder, self.broadcaster, self.seats, self.between_hands
         )
+        self.prompter.failed = self.fail
         self._task: asyncio.Task[None] | None = None
         # called once when the table is finished or aborted (the manager frees it later)
         self.on_over: Callable[[TableActor], None] | None = None
@@ -116,7 +117,12 @@ class TableActor(TableSession):
         # a seed given at creation (a duplicate tournament round) or a fresh one
         self.seed = self.record.seed or secrets.token_hex(16)
         self.seats.seat_bots()
-        state, events = start(self.table, self.seed)
+        try:
+            state, events = start(self.table, self.seed)
+        except Exception as exc:  # the ruleset's code raised while dealing
+            log.exception("table %s: ruleset %s failed", self.id, self.record.ruleset)
+            await self.fail(f"{self.record.ruleset}: {type(exc).__name__}: {exc}")
+            return
         self.record.status = "playing"
         self.record.commitment = commitment(self.seed)
         self.record.seed = self.seed  # kept for recovery; public() shows it only at the end
@@ -309,6 +315,9 @@ class TableActor(TableSession):
             await self._apply(conn.place, p.engine_action(action))
         except IllegalAction as exc:  # the engine's judgement, in the protocol's codes
             return error(*protocol_error(exc, action))
+        except RulesetFailed as exc:
+            await self.fail(str(exc))
+            return error("ruleset_error", f"the table's ruleset failed: {exc}")
         except StorageError:
             log.warning("table %s: storage unavailable; action refused", self.id)
             return error("storage_unavailable", "the move could not be saved; send it again")
@@ -350,6 +359,15 @@ class TableActor(TableSession):
         await self._save()
         self.broadcaster.status("playing", "resumed by the administrator")
         self.prompter.refresh()
+
+    async def fail(self, reason: str) -> None:
+        """The ruleset raised (``RulesetFailed``): the table ends as aborted, its stored
+        events and records as they were, with ``ruleset_error`` as the reason everyone
+        is shown."""
+        if self.record.status in ("finished", "aborted"):
+            return
+        log.error("table %s: ended, its ruleset failed: %s", self.id, reason)
+        await self.abort(f"ruleset_error: {reason}")
 
     async def abort(self, reason: str) -> None:
         if self.record.status in ("finished", "aborted"):

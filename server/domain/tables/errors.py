@@ -61,3 +61,10 @@ class TableError(Exception):
         self.message = message
         self.retry_after = retry_after
         super().__init__(message)
+
+
+class RulesetFailed(Exception):
+    """The ruleset raised while the engine played a move or started a hand (a plugin's
+    bug, not a refusal): the table cannot go on. The actor ends it as aborted with the
+    reason ``ruleset_error: …``; its events up to the last stored move stay, and every other
+    table plays on (docs/plugins.md, "When a plugin breaks")."""

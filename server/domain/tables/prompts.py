@@ -24,6 +24,7 @@ from engine.state import Phase
 from engine.views import TableView, view_for
 from server.domain.tables.broadcast import Broadcaster
 from server.domain.tables.clock import fallback
+from server.domain.tables.errors import RulesetFailed
 from server.domain.tables.frames import Prompt
 from server.domain.tables.intermission import BetweenHands
 from server.domain.tables.mjai_seat import MjaiSeat
@@ -35,6 +36,10 @@ from server.ports.storage import StorageError
 log = logging.getLogger("jantaku.table")
 
 STORAGE_RETRY = 1.0  # seconds before a server-made move is tried again
+
+
+async def _no_failure_hook(reason: str) -> None:
+    raise RuntimeError(f"the table's ruleset failed and nothing ends it: {reason}")
 
 
 class Prompter:
@@ -51,6 +56,8 @@ class Prompter:
         self.broadcaster = broadcaster
         self.seats = seats
         self.between_hands = between_hands
+        # ends the table when its ruleset raised (the actor's ``fail``)
+        self.failed: Callable[[str], Awaitable[None]] = _no_failure_hook
 
     def refresh(self) -> None:
         s = self.session
@@ -154,6 +161,8 @@ class Prompter:
         s = self.session
         try:
             await self.apply(place, action)
+        except RulesetFailed as exc:
+            await self.failed(str(exc))
         except StorageError:
             log.warning("table %s: storage unavailable; retrying the move in 1 s", s.id)
             loop = asyncio.get_running_loop()
@@ -234,7 +243,13 @@ class Prompter:
         s = self.session
         assert s.state is not None
         p = s.prompts.get(place)
-        new_state, events = step(s.state, action)
+        try:
+            new_state, events = step(s.state, action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # the ruleset's code raised: the table cannot go on
+            log.exception("table %s: ruleset %s failed", s.id, s.record.ruleset)
+            raise RulesetFailed(f"{s.record.ruleset}: {type(exc).__name__}: {exc}") from exc
         banks = s.banks
         before = banks[place]
         untimed = place in s.bots or place in s.external
