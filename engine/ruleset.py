@@ -12,11 +12,12 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from engine.context import WinContext
+from engine.events import Event
 from engine.log_exports import ExportRefused, LogExport
 from engine.scoring import Score
 from engine.state import MatchRules, MatchState, NagashiFn, Table, TenpaiFn
@@ -50,6 +51,29 @@ class OptionText:
     title: Names
     description: Names
     values: Mapping[str, Names] = field(default_factory=dict)
+
+
+# The statistics a ruleset may add to the ones every ruleset has (docs/records.md):
+# who was ready at an exhaustive draw, and how often riichi was declared and won.
+OPTIONAL_STATISTICS = frozenset({"tenpai_at_draw_rate", "riichi_rate", "riichi_win_rate"})
+
+
+class MjaiStream(Protocol):
+    """An mjai message stream of one seat's view (``feed`` the redacted events, ``None``
+    to flush; ``out`` the messages produced so far)."""
+
+    out: list[dict[str, Any]]
+
+    def feed(self, ev: Event | None) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MjaiCodec:
+    """How a ruleset's tables talk to external mjai bots: ``stream(seat, names)`` makes a
+    seat's message stream, ``parse_tile`` reads an mjai tile name into a tile."""
+
+    stream: Callable[[int | None, Sequence[str] | None], MjaiStream]
+    parse_tile: Callable[[str], int]
 
 
 if TYPE_CHECKING:  # a type only: the compiled PatternDef (setup.py) takes no subscript
@@ -126,7 +150,14 @@ class Ruleset(ABC, Generic[OptionsT]):
 
     ``log_exports`` maps a match-log format (``"tenhou6"``, ``"mjai"``) to its writer;
     ``refused_exports`` a format the game cannot have to the reason
-    (``log_export``)."""
+    (``log_export``).
+
+    What the server reads beyond that (docs/plugins.md "What the server asks of a
+    ruleset"), so that nothing in server/ names a ruleset: ``leaderboard``; ``statistics``,
+    the figures of ``OPTIONAL_STATISTICS`` its records support; ``mjai``, its ``MjaiCodec``
+    when ``plays_mjai``; ``length_hint``, for a ruleset with no ``length_option``, a short
+    text saying which option sets a match's length (in the error a request counting hands
+    gets)."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -144,6 +175,9 @@ class Ruleset(ABC, Generic[OptionsT]):
     log_exports: ClassVar[Mapping[str, LogExport]] = {}
     refused_exports: ClassVar[Mapping[str, str]] = {}
     leaderboard: ClassVar[tuple[Measure, TieBreak]] = ("table points", "total raw score")
+    statistics: ClassVar[frozenset[str]] = frozenset()
+    mjai: ClassVar[MjaiCodec | None] = None
+    length_hint: ClassVar[str | None] = None
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

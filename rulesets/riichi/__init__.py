@@ -15,6 +15,7 @@ from engine.events import Event
 from engine.log_exports import LogExport
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
+from rulesets.riichi.logs import LENGTH_HINT, MJAI, STATISTICS
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.mjai import seat_log, to_mjai
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
@@ -53,6 +54,10 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     presets = ALL_PRESETS
     option_texts = OPTION_TEXTS
     plays_mjai = True  # rulesets/riichi/mjai.py (server.domain.tables.mjai_seat)
+    # what the server reads (rulesets/riichi/logs.py)
+    mjai = MJAI
+    statistics = STATISTICS
+    length_hint = LENGTH_HINT
     catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
     unscorable = UNSCORABLE
     leaderboard = ("uma/oka result", "average rank")

@@ -22,6 +22,7 @@ from engine.log_exports import LogExport
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
 from engine.state import NagashiFn, TenpaiFn
+from rulesets.riichi.logs import LENGTH_HINT
 from rulesets.riichi.patterns import BONUS, PATTERNS, SANMA_UNSCORABLE
 from rulesets.riichi.points import three_player_tsumo
 from rulesets.riichi.scorer import Actives, actives_of, score_win
@@ -88,6 +89,7 @@ class SanmaRuleset(TableRuleset[SanmaOptions]):
     option_texts = OPTION_TEXTS
     catalogue = (PATTERNS, BONUS)  # riichi's yaku and dora, kita among them
     unscorable = SANMA_UNSCORABLE
+    length_hint = LENGTH_HINT  # riichi's game_length, which sanma's options share
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
     log_exports: ClassVar[Mapping[str, LogExport]] = {"tenhou6": LogExport(_tenhou6)}
     refused_exports: ClassVar[Mapping[str, str]] = {"mjai": NO_MJAI}

@@ -45,6 +45,7 @@ class ThreeKingdomsRuleset(TableRuleset[Options]):
     unscorable = UNSCORABLE
     hand_size = HAND_TILES
     length_option = "hands_per_session"
+    statistics = frozenset({"riichi_rate", "riichi_win_rate"})  # its riichi declaration
     win_extras = staticmethod(win_extras)  # Table.win_extras (rulesets/win_extras.py)
     score = staticmethod(score)
     table_rules = staticmethod(table_rules)

@@ -7,6 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# Data, like the default queues below: the ruleset a table, a tournament or ``jantaku
+# simulate`` plays when the request names none.
+DEFAULT_RULESET = "mcr"
+
 
 class QueueSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)

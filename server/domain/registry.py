@@ -99,6 +99,17 @@ def load_all() -> list[Ruleset[Any]]:
     return [load(name) for name in available()]
 
 
+def loadable() -> list[Ruleset[Any]]:
+    """The installed rulesets that load (a broken plugin is left out, not raised)."""
+    out: list[Ruleset[Any]] = []
+    for name in available():
+        try:
+            out.append(load(name))
+        except BrokenRuleset:
+            continue
+    return out
+
+
 class NotPlayable(LookupError):
     """The ruleset scores hands but has no table mechanics to play with."""
 

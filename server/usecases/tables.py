@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.ruleset import OptionsError, parse_options
+from server.config.queues import DEFAULT_RULESET
 from server.domain import registry
 from server.domain.errors import ApiError
 from server.domain.registry import NotPlayable
@@ -39,7 +40,7 @@ class SpectatorsIn(BaseModel):
 
 class NewTable(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    ruleset: str = "mcr"
+    ruleset: str = DEFAULT_RULESET
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(
         default_factory=lambda: ["open"] * 4,
@@ -113,8 +114,9 @@ async def open_table(
             known = ", ".join(sorted(s.mjai_bots)) or "none registered"
             raise ApiError(422, "invalid_field", f"seats.{place}: no mjai bot '{bot}' ({known})")
         if not ruleset.plays_mjai:
+            who = " and ".join(r.id for r in registry.loadable() if r.plays_mjai) or "nothing"
             raise ApiError(
-                422, "invalid_field", f"seats.{place}: mjai bots play riichi, not '{ruleset.id}'"
+                422, "invalid_field", f"seats.{place}: mjai bots play {who}, not '{ruleset.id}'"
             )
     t = body.timers or TimersIn()
     timers = {

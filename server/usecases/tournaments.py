@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.ruleset import OptionsError
+from server.config.queues import DEFAULT_RULESET
 from server.domain import registry
 from server.domain.accounts.tokens import Caller
 from server.domain.errors import ApiError, not_found
@@ -38,7 +39,7 @@ def is_organizer(who: Caller) -> bool:
 class NewTournament(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f]+$")
-    ruleset: str = "mcr"
+    ruleset: str = DEFAULT_RULESET
     options: dict[str, Any] = Field(
         default_factory=dict, description='custom options, or {"preset": name}'
     )
@@ -223,11 +224,11 @@ async def create(svc: Services, body: NewTournament, who: Caller) -> dict[str, A
     if body.hands is not None:
         key = ruleset.length_option
         if key is None:
+            hint = f" ({ruleset.length_hint})" if ruleset.length_hint else ""
             raise ApiError(
                 422,
                 "invalid_field",
-                f"hands: {ruleset.id} sets its match length with an option "
-                "(riichi: options.game_length, hanchan or tonpuusen)",
+                f"hands: {ruleset.id} sets its match length with an option{hint}",
             )
         options[key] = body.hands
     try:

@@ -22,7 +22,7 @@ def check(
     target: Annotated[
         str,
         typer.Argument(
-            help="an installed ruleset (its entry point: mcr), a module exporting RULESET "
+            help="an installed ruleset (its entry point name), a module exporting RULESET "
             "(my_plugin) or module:ATTRIBUTE"
         ),
     ],

@@ -79,7 +79,10 @@ def _invalid(ident: Any, message: str) -> dict[str, Any]:
 
 
 def score(
-    ruleset: Annotated[str, typer.Option("--ruleset", help="ruleset id, e.g. mcr or riichi")],
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", help="an installed ruleset's id (jantaku rulesets lists them)"),
+    ],
     options: Annotated[
         str, typer.Option("--options", help="ruleset options as a JSON object")
     ] = "{}",

@@ -14,11 +14,12 @@ from rich.table import Table as RichTable
 
 from engine.ruleset import OptionsError
 from engine.simulate import BOTS, InvariantError, MatchStats, play_match
+from server.config.queues import DEFAULT_RULESET
 from server.domain.registry import BrokenRuleset, NotPlayable, UnknownRuleset, build_table
 
 
 def simulate(
-    ruleset: Annotated[str, typer.Option(help="ruleset id, e.g. mcr")] = "mcr",
+    ruleset: Annotated[str, typer.Option(help="an installed ruleset's id")] = DEFAULT_RULESET,
     games: Annotated[int, typer.Option(min=1, help="matches to play")] = 10,
     seed: Annotated[str, typer.Option(help="base seed; match i uses '<seed>-<i>'")] = "sim",
     bots: Annotated[

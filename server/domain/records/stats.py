@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from server.domain import registry
 from server.domain.records.sheet import Projection
 
 COUNTERS = (
@@ -27,8 +28,14 @@ COUNTERS = (
     "score",
 )
 
-# rulesets whose exhaustive draws record the ready hands (riichi.md §12.1: noten payments)
-READY_AT_DRAW = frozenset({"riichi"})
+
+def supported(ruleset: str) -> frozenset[str]:
+    """The optional figures the ruleset's records support (``Ruleset.statistics``, of
+    ``engine.ruleset.OPTIONAL_STATISTICS``): none for a ruleset not installed."""
+    try:
+        return registry.load(ruleset).statistics
+    except (registry.UnknownRuleset, registry.BrokenRuleset):
+        return frozenset()
 
 
 def empty() -> dict[str, Any]:
@@ -122,6 +129,7 @@ def _rate(n: int, d: int) -> float | None:
 def figures(ruleset: str, agg: dict[str, Any]) -> dict[str, Any]:
     """The published figures of an aggregate (rates are fractions 0..1; None: no data)."""
     hands, wins, matches = agg["hands"], agg["wins"], agg["matches"]
+    extra = supported(ruleset)
     out: dict[str, Any] = {
         "matches": matches,
         "hands": hands,
@@ -135,15 +143,16 @@ def figures(ruleset: str, agg: dict[str, Any]) -> dict[str, Any]:
         "average_win_value": _rate(agg["win_value"], wins),
         "call_rate": _rate(agg["calls"], hands),
         "draw_rate": _rate(agg["draws"], hands),
-        # only riichi records who was ready at an exhaustive draw: elsewhere no figure
+        # only a ruleset that records who was ready at an exhaustive draw has the figure
         "tenpai_at_draw_rate": (
-            _rate(agg["draw_tenpai"], agg["draws"]) if ruleset in READY_AT_DRAW else None
+            _rate(agg["draw_tenpai"], agg["draws"]) if "tenpai_at_draw_rate" in extra else None
         ),
         "largest_hand": agg["largest"],
         "patterns": dict(sorted(agg["patterns"].items(), key=lambda kv: (-kv[1], kv[0]))),
         "counts": {k: agg[k] for k in COUNTERS},
     }
-    if ruleset in ("riichi", "three_kingdoms"):
+    if "riichi_rate" in extra:
         out["riichi_rate"] = _rate(agg["riichi"], hands)
+    if "riichi_win_rate" in extra:
         out["riichi_win_rate"] = _rate(agg["riichi_wins"], agg["riichi"])
     return out

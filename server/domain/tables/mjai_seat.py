@@ -45,9 +45,10 @@ from engine.actions import (
     Win,
 )
 from engine.events import Event
-from engine.tiles import kind_of
+from engine.ruleset import MjaiCodec
+from engine.tiles import Tile, kind_of
 from engine.views import TableView, redact
-from rulesets.riichi.mjai import MjaiStream, parse_tile_name
+from server.domain import registry
 
 log = logging.getLogger("jantaku.mjai")
 
@@ -77,8 +78,27 @@ class BadAnswer(Exception):
     pass
 
 
-def to_action(answer: Any, legal: Sequence[Action], reach: bool) -> Action:
-    """The legal action an mjai answer names (``BadAnswer`` if none)."""
+def codec_of(ruleset_id: str | None = None) -> MjaiCodec:
+    """The mjai codec of ``ruleset_id`` (``Ruleset.mjai``); without one, that of the first
+    installed ruleset that has one (mjai's tile names are the protocol's, the same for
+    every ruleset that speaks it). ``LookupError`` when there is none."""
+    found = [registry.load(ruleset_id)] if ruleset_id is not None else registry.loadable()
+    for ruleset in found:
+        if ruleset.mjai is not None:
+            return ruleset.mjai
+    raise LookupError(f"no mjai codec for {ruleset_id or 'any installed ruleset'}")
+
+
+def to_action(
+    answer: Any,
+    legal: Sequence[Action],
+    reach: bool,
+    parse_tile_name: Callable[[str], Tile] | None = None,
+) -> Action:
+    """The legal action an mjai answer names (``BadAnswer`` if none); ``parse_tile_name``
+    the codec's (``codec_of``)."""
+    if parse_tile_name is None:
+        parse_tile_name = codec_of().parse_tile
     if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
         raise BadAnswer(f"not an mjai action: {str(answer)[:120]}")
     kind = answer["type"]
@@ -128,12 +148,14 @@ class MjaiSeat:
         names: Sequence[str],
         stderr_path: Path,
         limits: Limits = Limits(),
+        codec: MjaiCodec | None = None,
     ) -> None:
         self.name = name
         # as mjai.app starts a submission (``python bot.py <player id>``): the seat last
         self.argv = [*shlex.split(command), str(seat)]
         self.seat = seat
-        self.stream = MjaiStream(seat, names)
+        self.codec = codec or codec_of()
+        self.stream = self.codec.stream(seat, names)
         self.stderr_path = stderr_path
         self.limits = limits
         self.proc: asyncio.subprocess.Process | None = None
@@ -189,8 +211,8 @@ class MjaiSeat:
                 echo = {"type": "reach", "actor": self.seat}
                 answer = await self._ask([echo], self.limits.answer_seconds)
                 self.sent += 1  # the log shows the reach before the discard, as echoed
-                return to_action(answer, view.legal, reach=True)
-            return to_action(answer, view.legal, reach=False)
+                return to_action(answer, view.legal, True, self.codec.parse_tile)
+            return to_action(answer, view.legal, False, self.codec.parse_tile)
         except (TimeoutError, BadAnswer, ValueError, OSError, asyncio.LimitOverrunError) as exc:
             why = "no answer in time" if isinstance(exc, TimeoutError) else str(exc)[:200]
             log.warning("mjai bot %s (seat %d): %s; the timeout move", self.name, self.seat, why)

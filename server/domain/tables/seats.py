@@ -19,7 +19,7 @@ from engine.bots.greedy import GreedyBot
 from server.domain.tables.broadcast import Broadcaster
 from server.domain.tables.connection import dumps
 from server.domain.tables.mjai_seat import PREFIX as MJAI_PREFIX
-from server.domain.tables.mjai_seat import Limits, MjaiSeat
+from server.domain.tables.mjai_seat import Limits, MjaiSeat, codec_of
 from server.domain.tables.recording import Recorder
 from server.domain.tables.session import BOTS, TableSession
 
@@ -68,6 +68,7 @@ class Seats:
                 names,
                 st.mjai_log_dir / f"{s.id}.log",
                 limits,
+                codec_of(s.record.ruleset),
             )
             seat.observe([e.event for e in s.log])
             s.external[place] = seat
