@@ -58,6 +58,13 @@ class OptionText:
 OPTIONAL_STATISTICS = frozenset({"tenpai_at_draw_rate", "riichi_rate", "riichi_win_rate"})
 
 
+# The words a ruleset may give the web client (``Ruleset.words``; ``{n}`` is a number):
+# ``win_on_discard``, the button of a win on another's discard ("Win" otherwise);
+# ``hand_value``, a scored hand's total ("{n} points" otherwise); ``match_points``, the
+# final table's points column ("table points" otherwise).
+WORDS = frozenset({"win_on_discard", "hand_value", "match_points"})
+
+
 class MjaiStream(Protocol):
     """An mjai message stream of one seat's view (``feed`` the redacted events, ``None``
     to flush; ``out`` the messages produced so far)."""
@@ -157,7 +164,8 @@ class Ruleset(ABC, Generic[OptionsT]):
     the figures of ``OPTIONAL_STATISTICS`` its records support; ``mjai``, its ``MjaiCodec``
     when ``plays_mjai``; ``length_hint``, for a ruleset with no ``length_option``, a short
     text saying which option sets a match's length (in the error a request counting hands
-    gets)."""
+    gets); ``words``, the ruleset's own words for what the web client otherwise names
+    generically (``WORDS``), each in three languages."""
 
     id: ClassVar[str]
     version: ClassVar[str]
@@ -178,6 +186,7 @@ class Ruleset(ABC, Generic[OptionsT]):
     statistics: ClassVar[frozenset[str]] = frozenset()
     mjai: ClassVar[MjaiCodec | None] = None
     length_hint: ClassVar[str | None] = None
+    words: ClassVar[Mapping[str, Names]] = {}
 
     @abstractmethod
     def score(self, win: WinContext, options: OptionsT) -> Score:

@@ -38,6 +38,10 @@ from rulesets.win_extras import win_extras
 class MCRRuleset(TableRuleset[Options]):
     id = "mcr"
     length_option = "hands_per_session"
+    # the client's word for a hand's total (engine.ruleset.WORDS)
+    words: ClassVar[Mapping[str, Names]] = {
+        "hand_value": Names("{n} fan points", "{n} 番", "{n} 番")
+    }
     version = "1.0.0"
     sample_hand: ClassVar[Mapping[str, Any] | None] = {  # mcr.md §14 ex. 1
         "concealed": "123456m1178s456p",

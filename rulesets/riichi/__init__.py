@@ -15,7 +15,7 @@ from engine.events import Event
 from engine.log_exports import LogExport
 from engine.ruleset import Names, TableRuleset
 from engine.scoring import Score, ScoreError
-from rulesets.riichi.logs import LENGTH_HINT, MJAI, STATISTICS
+from rulesets.riichi.logs import LENGTH_HINT, MJAI, STATISTICS, WORDS
 from rulesets.riichi.match import match_rules
 from rulesets.riichi.mjai import seat_log, to_mjai
 from rulesets.riichi.options import DEFAULT_PRESET, PRESETS, RiichiOptions, preset
@@ -58,6 +58,7 @@ class RiichiRuleset(TableRuleset[RiichiOptions]):
     mjai = MJAI
     statistics = STATISTICS
     length_hint = LENGTH_HINT
+    words = WORDS
     catalogue = (PATTERNS, BONUS)  # the yaku, then the dora (the conformance kit)
     unscorable = UNSCORABLE
     leaderboard = ("uma/oka result", "average rank")

@@ -96,6 +96,32 @@ class RulesetOut(BaseModel):
     playable: bool = False
     options_schema: dict[str, Any] | None = None
     error: str | None = None
+    leaderboard: dict[str, str] | None = Field(
+        None,
+        description="what its leaderboards rank by: measure (table points | raw score | "
+        "uma/oka result) and tie_break (total raw score | average rank), as a board names "
+        "them",
+    )
+    statistics: list[str] | None = Field(
+        None, description="the optional player statistics its records support"
+    )
+    log_exports: list[str] | None = Field(
+        None, description="the log formats a finished match exports to (tenhou6, mjai, …)"
+    )
+    refused_exports: dict[str, str] | None = Field(
+        None,
+        description="the log formats its game cannot have, each with the reason "
+        "(409 format_refused)",
+    )
+    plays_mjai: bool | None = Field(None, description="its tables can seat external mjai bots")
+    words: dict[str, dict[str, str]] | None = Field(
+        None,
+        description="its own words for what the client otherwise names generically "
+        "(win_on_discard, hand_value, match_points), each in en, zh and ja",
+    )
+    wall_after_deal: int | None = Field(
+        None, description="live-wall tiles after the deal under its default options"
+    )
 
 
 class ErrorBody(BaseModel):

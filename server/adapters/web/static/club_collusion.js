@@ -9,6 +9,13 @@ import { h, t } from "./ui.js";
 import { longName } from "./tiles.js";
 import { emptyState, errorState, fill, isStaff, num, page, playerLink, rulesets, section, tabs, whoAmI } from "./club.js";
 
+// the page's ruleset unless one is asked for: the first queue's (GET /api/queues, the
+// server's data), else the first installed
+async function firstQueued(list) {
+  const queued = await api("GET", "/api/queues").then((d) => d.queues.map((q) => q.ruleset), () => []);
+  return queued.find((id) => list.some((r) => r.id === id)) || (list[0] && list[0].id) || "";
+}
+
 const FIELDS = ["from", "to", "min_matches", "threshold"];
 
 export async function renderCollusion(root, ruleset, query = {}) {
@@ -17,8 +24,8 @@ export async function renderCollusion(root, ruleset, query = {}) {
     page(root, t("club.co_title"), section(null, errorState({ status: who.role ? 403 : 401, message: t("club.ad_staff_only") })));
     return;
   }
-  const list = await rulesets().catch(() => [{ id: "riichi", name: "riichi" }]);
-  ruleset = list.some((r) => r.id === ruleset) ? ruleset : "riichi";
+  const list = await rulesets().catch(() => []);
+  ruleset = list.some((r) => r.id === ruleset) ? ruleset : await firstQueued(list);
   const qs = (q) => {
     const p = new URLSearchParams();
     FIELDS.forEach((f) => { if (q[f]) p.set(f, q[f]); });

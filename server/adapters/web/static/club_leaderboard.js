@@ -6,7 +6,7 @@ import { api } from "./net.js";
 import { h, has, t } from "./ui.js";
 import { emptyState, fill, num, page, playerLink, rulesets, scrollTable, section, tabs, whoAmI } from "./club.js";
 
-// the server's measure names (server/domain/records/leaderboard.py MEASURES) in words:
+// the server's measure names (the rulesets' declared leaderboard, a closed set) in words:
 // "uma/oka result" -> club.measure_uma_oka_result
 function measureText(m) {
   const key = `club.measure_${String(m).replace(/[^a-z]+/g, "_")}`;
@@ -17,7 +17,7 @@ const PAGE = 50;
 
 export async function renderLeaderboard(root, rulesetId, by, query = {}) {
   const list = await rulesets().catch(() => []);
-  const ruleset = rulesetId || (list[0] && list[0].id) || "mcr";
+  const ruleset = rulesetId || (list[0] && list[0].id) || "";
   const rating = by === "rating";
   const offset = Math.max(0, Number(query.offset) || 0);
   const min = Math.max(1, Number(query.min) || 1);

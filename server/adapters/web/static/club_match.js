@@ -8,6 +8,10 @@ import { api } from "./net.js";
 import { h, outcomeText, patternName, reasonText, statusText, t } from "./ui.js";
 import { errorState, num, page, playerLink, rankText, rulesetName, scrollTable, section, signClass, when, whoAmI } from "./club.js";
 import { renderCorrections } from "./club_corrections.js";
+import { rulesetInfo } from "./i18n.js";
+
+// a log format's display name (the format ids a ruleset declares in log_exports)
+const LOG_NAMES = { tenhou6: "tenhou.net/6" };
 
 export async function renderMatch(root, matchId) {
   let sheet;
@@ -28,9 +32,9 @@ export async function renderMatch(root, matchId) {
     h("a", { class: "button small", href: `/api/matches/${id}/scoresheet.csv`, download: "" }, t("club.mt_csv")),
     h("a", { class: "button small", href: `/api/matches/${id}/standings.csv`, download: "" }, t("club.mt_standings_csv")),
     h("a", { class: "button small", href: `/api/matches/${id}/scoresheet.json`, download: "" }, "JSON"),
-    ...(m.ruleset === "riichi" && m.status === "finished" ? [
-      h("a", { class: "button small", href: `/api/matches/${id}/tenhou6`, target: "_blank" }, "tenhou.net/6"),
-      h("a", { class: "button small", href: `/api/matches/${id}/mjai`, target: "_blank" }, "mjai")] : []),
+    // the log formats the match's ruleset exports to (GET /api/rulesets: log_exports)
+    ...(m.status === "finished" ? (rulesetInfo(m.ruleset).log_exports || []).map((f) =>
+      h("a", { class: "button small", href: `/api/matches/${id}/${encodeURIComponent(f)}`, target: "_blank" }, LOG_NAMES[f] || f)) : []),
   ];
   const head = h("div", { class: "match-head" },
     h("p", {},

@@ -6,12 +6,14 @@
 
 import { api } from "./net.js";
 import { h, t } from "./ui.js";
+import { rulesetInfo } from "./i18n.js";
 import {
   emptyState, errorState, fill, num, page, pct, rankText, rulesetName, rulesets, scrollTable, section,
   signClass, tabs, when, whoAmI,
 } from "./club.js";
 
-const RIICHI = new Set(["riichi", "three_kingdoms"]); // the rulesets with riichi figures (server/domain/records/stats.py)
+// the optional figures show where the ruleset supports them (GET /api/rulesets: statistics)
+const OPTIONAL = new Set(["riichi_rate", "riichi_win_rate"]);
 const RATES = ["win_rate", "deal_in_rate", "self_draw_share", "call_rate", "draw_rate", "tenpai_at_draw_rate", "riichi_rate", "riichi_win_rate"];
 
 /** #/me: the signed-in player's own page. */
@@ -51,7 +53,7 @@ export async function renderPlayer(root, playerId, rulesetId) {
   const played = {};
   for (const m of history.matches) played[m.ruleset] = (played[m.ruleset] || 0) + 1;
   const all = await rulesets().catch(() => []);
-  const ruleset = rulesetId || Object.entries(played).sort((a, b) => b[1] - a[1]).map(([r]) => r)[0] || (all[0] && all[0].id) || "mcr";
+  const ruleset = rulesetId || Object.entries(played).sort((a, b) => b[1] - a[1]).map(([r]) => r)[0] || (all[0] && all[0].id) || "";
   const order = [...all].sort((a, b) => (played[b.id] || 0) - (played[a.id] || 0));
   rulesetTabs.replaceChildren(tabs("stats-tabs", order.map((r) => ({
     id: r.id, name: played[r.id] ? `${r.name} (${played[r.id]})` : r.name, href: `#/player/${encodeURIComponent(playerId)}/${encodeURIComponent(r.id)}`,
@@ -89,7 +91,7 @@ function statsView(s) {
     figure("matches", num(s.matches)), figure("hands", num(s.hands)),
     figure("average_rank", num(s.average_rank, { digits: 2 })), figure("total_points", num(s.total_points, { digits: 2, signed: true })),
     figure("total_score", num(s.total_score, { signed: true })), figure("average_win_value", num(s.average_win_value, { digits: 1 })),
-    ...RATES.filter((k) => !k.startsWith("riichi") || RIICHI.has(s.ruleset)).map((k) => figure(k, pct(s[k]))),
+    ...RATES.filter((k) => !OPTIONAL.has(k) || (rulesetInfo(s.ruleset).statistics || []).includes(k)).map((k) => figure(k, pct(s[k]))),
   ];
   const most = Math.max(1, ...s.rank_distribution);
   const ranks = h("div", { class: "rank-bars", id: "rank-bars" }, ...s.rank_distribution.map((n, i) => h("div", { class: "rank-bar" },

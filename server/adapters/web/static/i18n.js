@@ -19,12 +19,37 @@ const STORE = "jantaku.lang";
 const HTML_LANG = { en: "en", zh: "zh-Hans", ja: "ja" };
 
 const catalogue = {};
-await Promise.all(AREAS.map(async (area) => {
+// What the server says of each installed ruleset (GET /api/rulesets): the client names no
+// ruleset, it reads their statistics, log formats, words and wall (area "ruleset:ID")
+const described = {};
+await Promise.all([...AREAS.map(async (area) => {
   try {
     const r = await fetch(`/web/i18n/${area}.json`);
     if (r.ok) catalogue[area] = await r.json();
   } catch { /* an area that failed to load shows its keys */ }
-}));
+}), (async () => {
+  try {
+    const r = await fetch("/api/rulesets");
+    if (!r.ok) return;
+    for (const x of await r.json()) {
+      if (x.error) continue;
+      described[x.id] = x;
+      catalogue[`ruleset:${x.id}`] = x.words || {};
+    }
+  } catch { /* no descriptions: the generic words */ }
+})()]);
+
+/** The server's description of a ruleset (GET /api/rulesets), {} if unknown. */
+export function rulesetInfo(id) { return described[id] || {}; }
+
+/** The ids of the installed rulesets played at a table, in the server's order. */
+export function playableRulesets() { return Object.values(described).filter((r) => r.playable).map((r) => r.id); }
+
+/** The key of the ruleset's own word for `word` (its `words`), else `fallback` ("area.key"). */
+export function rulesetWord(id, word, fallback) {
+  const key = `ruleset:${id}.${word}`;
+  return entry(key) !== undefined ? key : fallback;
+}
 
 /** The browser's preferred language among ours (zh-TW, zh-HK count as 中文). */
 export function browserLang() {

@@ -1,4 +1,4 @@
-// The ranked ladder: #/ladder (riichi) or #/ladder/RULESET — rank, points and matches per
+// The ranked ladder: #/ladder (the first ranked queue's ruleset) or #/ladder/RULESET — rank, points and matches per
 // player, best first, from GET /api/ladder (docs/ladder.md).
 
 import { api } from "./net.js";
@@ -11,10 +11,17 @@ function rankName(ruleset, p) {
   return has(key) ? t(key) : p.rank_en;
 }
 
-const RULESETS = ["riichi", "mcr", "zung_jung"];
+// the rulesets with a ladder: those of the ranked queues the server offers, in its order
+async function laddered() {
+  try {
+    const data = await api("GET", "/api/queues");
+    return [...new Set(data.queues.filter((q) => q.ranked).map((q) => q.ruleset))];
+  } catch { return []; }
+}
 
 export async function renderLadder(root, ruleset) {
-  ruleset = RULESETS.includes(ruleset) ? ruleset : "riichi";
+  const RULESETS = await laddered();
+  ruleset = RULESETS.includes(ruleset) ? ruleset : RULESETS[0] || ruleset || "";
   root.replaceChildren();
   const pick = h("p", { class: "small" }, ...RULESETS.flatMap((r, i) => [
     i ? " · " : "", r === ruleset ? h("b", {}, r) : h("a", { href: `#/ladder/${r}` }, r)]));
@@ -30,7 +37,7 @@ export async function renderLadder(root, ruleset) {
   const rows = data.players.map((p) => h("tr", {},
     h("td", { class: "num" }, String(p.position)),
     h("td", {}, p.name || p.player_id),
-    h("td", {}, ruleset === "riichi" && p.rank_ja && rankName(ruleset, p) !== p.rank_ja ? `${rankName(ruleset, p)} (${p.rank_ja})` : rankName(ruleset, p)),
+    h("td", {}, p.rank_ja && p.rank_ja !== p.rank_en && rankName(ruleset, p) !== p.rank_ja ? `${rankName(ruleset, p)} (${p.rank_ja})` : rankName(ruleset, p)),
     h("td", { class: "num" }, p.target === null || p.target === undefined ? String(p.points) : `${p.points} / ${p.target}`),
     h("td", { class: "num" }, String(p.matches))));
   box.replaceChildren(

@@ -3,10 +3,11 @@
 // state_on_prompt, before each prompt). Everything is in hand seats, like the engine's view.
 
 import { kindOf, sortTiles } from "./tiles.js";
-import { t } from "./i18n.js";
+import { rulesetInfo, t } from "./i18n.js";
 
 // Live-wall size after the deal, per ruleset, when no state has told us yet.
-const WALL_AFTER_DEAL = { riichi: 70, mcr: 92, zung_jung: 70, three_kingdoms: 70 };
+// (GET /api/rulesets: wall_after_deal under the default options), learned as hands are seen
+const WALL_AFTER_DEAL = {};
 
 export class TableModel {
   constructor(ruleset, place = null) {
@@ -95,7 +96,7 @@ export function fold(model, e) {
       v.hand = {
         hand_number: e.hand_number, label: e.label, dealer: e.dealer, round_wind: e.round_wind,
         honba: e.honba, phase: "turn", turn: e.dealer,
-        wall_remaining: WALL_AFTER_DEAL[model.ruleset] ?? 70,
+        wall_remaining: WALL_AFTER_DEAL[model.ruleset] ?? rulesetInfo(model.ruleset).wall_after_deal ?? 70,
         dora_indicators: [], kongs: 0,
         seats: [0, 1, 2, 3].map((i) => emptySeat(e.seating[i], ((i - e.dealer + 4) % 4) + 1)),
         window: null, drawn: null, furiten: false, result: null,

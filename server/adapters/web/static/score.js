@@ -3,6 +3,7 @@
 
 import { tileSVG, sortTiles } from "./tiles.js";
 import { esc, patternName, windWord, reasonText, outcomeText, has, t, tHTML, placeName } from "./ui.js";
+import { rulesetWord } from "./i18n.js";
 
 function nameOfSeat(result, seat, names) {
   return placeName(names, result.seating[seat]);
@@ -24,7 +25,7 @@ function winHTML(w, result, names, ruleset) {
     const yakuman = d.yakuman ? ` · ${esc(t("score.yakuman", { n: d.yakuman }))}` : "";
     summary = `<b>${esc(t("score.han_fu", { han: d.han, fu: d.fu }))}</b>${limit}${yakuman} · ${tHTML("score.points", { n: `<b>${s.total}</b>` })}`;
   } else {
-    summary = tHTML(ruleset === "mcr" ? "score.fan_points" : "score.points", { n: `<b>${s.total}</b>` });
+    summary = tHTML(rulesetWord(ruleset, "hand_value", "score.points"), { n: `<b>${s.total}</b>` });
   }
   const unit = t(d.han !== undefined ? "score.col_han" : "score.col_value");
   // the flowers the winner set aside count in the hand (MCR, Zung Jung, Three Kingdoms)
@@ -134,7 +135,7 @@ export function chartSVG(rows, names) {
 /** The final table of a `match_end` frame. */
 export function matchEndHTML(frame, names, ruleset, rows) {
   const st = [...frame.standings].sort((a, b) => a.rank - b.rank);
-  const pointsName = t(ruleset === "riichi" ? "score.col_uma" : "score.col_table_points");
+  const pointsName = t(rulesetWord(ruleset, "match_points", "score.col_table_points"));
   return `<div class="matchsheet"><h2>${esc(t("score.match_over"))}</h2>
     <table class="final"><thead><tr><th>${esc(t("score.col_rank"))}</th><th>${esc(t("score.col_player"))}</th><th>${esc(t("score.col_score"))}</th><th>${esc(pointsName)}</th></tr></thead><tbody>
     ${st.map((s) => `<tr><td>${s.rank}</td><td>${esc(placeName(names, s.player))}</td><td class="num">${s.score}</td>

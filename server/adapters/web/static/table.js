@@ -6,6 +6,7 @@ import { patchBoard, meldsHTML } from "./board.js";
 import { handEndHTML, matchEndHTML } from "./score.js";
 import { tileSVG, label, kindOf } from "./tiles.js";
 import { esc, t, tHTML, seatName, placeName, statusText } from "./ui.js";
+import { rulesetWord } from "./i18n.js";
 
 const SPECTATOR_SHEET_MS = 8000; // a spectator's hand sheet, when no player holds the table
 
@@ -289,7 +290,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
       let text = "", tl = [];
       switch (x.type) {
         case "pass": text = t("table.pass"); break;
-        case "win": text = v.ruleset === "riichi" ? t("table.ron") : t("table.win"); break;
+        case "win": text = t(rulesetWord(v.ruleset, "win_on_discard", "table.win")); break;
         case "self_draw_win": text = t("table.tsumo"); break;
         case "chow": text = t("table.chow"); tl = [...x.tiles, claimTile].filter((q) => q != null).sort((a, b) => kindOf(a) - kindOf(b)); break;
         case "pung": text = t("table.pung"); tl = x.tiles; break;

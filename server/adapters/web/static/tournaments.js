@@ -4,7 +4,7 @@
 
 import { api, me } from "./net.js";
 import { h } from "./ui.js";
-import { has, t } from "./i18n.js";
+import { has, playableRulesets, t } from "./i18n.js";
 
 // a status the server names (running, finished, open…) in the page's language
 function statusWord(s) {
@@ -37,7 +37,7 @@ export async function renderTournaments(root) {
     h("label", {}, t("tournaments.f_name"), " ", h("input", { name: "name", required: true, maxlength: 80 })),
     " ",
     h("label", {}, t("tournaments.f_ruleset"), " ", h("select", { name: "ruleset" },
-      ...["mcr", "riichi", "zung_jung", "three_kingdoms"].map((r) => h("option", { value: r }, r)))),
+      ...playableRulesets().map((r) => h("option", { value: r }, r)))),
     " ",
     h("label", {}, t("tournaments.f_rounds"), " ", h("input", { name: "rounds", type: "number", min: 1, max: 30, value: 4 })),
     " ",
