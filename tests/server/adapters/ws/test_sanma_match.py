@@ -1,0 +1,84 @@
+"""Three-player riichi over the real protocol: a table of three, its seat count checked
+against the ruleset, and a whole match played by three protocol clients."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from typing import Any
+
+from server.cli.client import SeatClient
+from server.domain.protocol.messages import SERVER_ADAPTER
+from tests.server.conftest import LiveServer
+
+
+def test_a_sanma_table_has_three_seats_and_refuses_four(server: LiveServer) -> None:
+    r = server.http.post(
+        "/api/tables", json={"ruleset": "sanma", "seats": ["open"] * 4}, headers=server.admin
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["message"] == "seats: sanma tables have 3 seats, got 4"
+    r = server.http.post(
+        "/api/tables", json={"ruleset": "riichi", "seats": ["open"] * 3}, headers=server.admin
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["message"] == "seats: riichi tables have 4 seats, got 3"
+    # without seats, the ruleset's count of open seats
+    r = server.http.post("/api/tables", json={"ruleset": "sanma"}, headers=server.admin)
+    assert r.status_code == 201, r.text
+    tid = r.json()["table_id"]
+    assert len(server.http.get(f"/api/tables/{tid}").json()["seats"]) == 3
+    _, token = server.player("late")
+    r = server.http.post(
+        f"/api/tables/{tid}/join", json={"seat": 3}, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["message"] == "seat: 3 is not a seat of this table (0..2)"
+
+
+def test_a_sanma_match_by_three_protocol_clients(server: LiveServer) -> None:
+    players = [server.player(f"sanma{i}") for i in range(3)]
+    tid = server.table(
+        [p for p, _ in players], ruleset="sanma", options={"preset": "tenhou_sanma"}
+    )["table_id"]
+    frames: list[list[dict[str, Any]]] = [[] for _ in players]
+
+    async def everyone() -> list[SeatClient]:
+        clients = [
+            SeatClient(server.base_url, tid, tok, "greedy", on_frame=frames[i].append)
+            for i, (_, tok) in enumerate(players)
+        ]
+        await asyncio.wait_for(asyncio.gather(*(c.play() for c in clients)), 240)
+        return clients
+
+    clients = asyncio.run(everyone())
+    assert all(c.errors == [] and c.match_end is not None for c in clients)
+    end = clients[0].match_end
+    assert end is not None
+    assert hashlib.sha256(end["seed"].encode()).hexdigest() == end["commitment"]
+    assert len(end["scores"]) == 3 and len(end["standings"]) == 3
+    assert len(clients[0].hands) >= 6  # East and South, at least one hand each
+    assert sum(end["scores"]) <= 105000  # riichi sticks left on the table stay there
+    kita = 0
+    for i, seen in enumerate(frames):
+        for f in seen:
+            SERVER_ADAPTER.validate_python(f)
+            if f["type"] == "event":
+                ev = f["event"]
+                if ev["type"] == "hand_started":
+                    assert len(ev["seating"]) == 3
+                if ev["type"] == "claim_window_opened":
+                    assert all(o["type"] != "chow" for _, opts in ev["options"] for o in opts)
+                if ev["type"] == "flower_set_aside" and i == 0:
+                    kita += 1
+    assert kita, "nobody declared a North in a whole match"
+    public = server.http.get(f"/api/tables/{tid}").json()
+    assert public["status"] == "finished" and public["ruleset"] == "sanma"
+    assert len(public["seats"]) == 3 and public["scores"] == end["scores"]
+    record = server.http.get(f"/api/matches/{tid}", headers=server.admin)
+    assert record.status_code == 200, record.text
+    sheet = server.http.get(f"/api/matches/{tid}/scoresheet.json", headers=server.admin)
+    assert sheet.status_code == 200, sheet.text
+    standings = server.http.get(f"/api/matches/{tid}/standings.csv", headers=server.admin)
+    assert standings.status_code == 200, standings.text
+    assert len(standings.text.strip().splitlines()) == 1 + 3, standings.text
