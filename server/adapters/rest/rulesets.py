@@ -23,6 +23,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
         except registry.BrokenRuleset as exc:
             out.append({"id": ruleset_id, "error": str(exc)})
             continue
+        seats = registry.build_table(r.id, None).rules.seats if playable(r) else None
         out.append(
             {
                 "id": r.id,
@@ -30,6 +31,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
                 "names": {"en": r.names.en, "zh": r.names.zh, "ja": r.names.ja},
                 "playable": playable(r),
                 "options_schema": options_schema(r),
+                "seats": seats,
             }
         )
     return out

@@ -6,7 +6,7 @@ import { kindOf, sortTiles } from "./tiles.js";
 import { t } from "./i18n.js";
 
 // Live-wall size after the deal, per ruleset, when no state has told us yet.
-const WALL_AFTER_DEAL = { riichi: 70, mcr: 92, zung_jung: 70, three_kingdoms: 70 };
+const WALL_AFTER_DEAL = { riichi: 70, mcr: 92, zung_jung: 70, three_kingdoms: 70, sanma: 55 };
 
 export class TableModel {
   constructor(ruleset, place = null) {
@@ -97,7 +97,7 @@ export function fold(model, e) {
         honba: e.honba, phase: "turn", turn: e.dealer,
         wall_remaining: WALL_AFTER_DEAL[model.ruleset] ?? 70,
         dora_indicators: [], kongs: 0,
-        seats: [0, 1, 2, 3].map((i) => emptySeat(e.seating[i], ((i - e.dealer + 4) % 4) + 1)),
+        seats: e.seating.map((place, i) => emptySeat(place, ((i - e.dealer + e.seating.length) % e.seating.length) + 1)),
         window: null, drawn: null, furiten: false, result: null,
       };
       if (me != null) v.hand.seats[me].hand = [];
