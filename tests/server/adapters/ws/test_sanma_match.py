@@ -82,3 +82,40 @@ def test_a_sanma_match_by_three_protocol_clients(server: LiveServer) -> None:
     standings = server.http.get(f"/api/matches/{tid}/standings.csv", headers=server.admin)
     assert standings.status_code == 200, standings.text
     assert len(standings.text.strip().splitlines()) == 1 + 3, standings.text
+
+
+def kita_refusal(server: LiveServer, ruleset: str, seats: list[str]) -> dict[str, Any]:
+    """Our first prompt at a table of ``ruleset``; the error frame for a North set aside
+    whether or not it is offered (the seat may not hold one)."""
+    pid, token = server.player(f"kita-{ruleset}")
+    tid = server.table([pid, *seats], ruleset=ruleset)["table_id"]
+    ws = server.ws(tid, token)
+    assert ws.recv()["type"] == "welcome"
+    prompt = ws.until_type("prompt")
+    seat = prompt["actions"][0]["action"]["seat"]
+    north = 30  # engine tile id of 4z
+    if any(
+        a["action"] == {"type": "declare_flower", "seat": seat, "tile": north}
+        for a in prompt["actions"]
+    ):
+        return {}
+    before = server.live(tid)["actions"]
+    action = {"type": "declare_flower", "seat": seat, "tile": north}
+    ws.send({"type": "action", "prompt_id": prompt["prompt_id"], "action": action})
+    error = ws.until_type("error")
+    assert server.live(tid)["actions"] == before  # nothing changed
+    ws.close()
+    return error
+
+
+def test_kita_refused_precisely(server: LiveServer) -> None:
+    four = kita_refusal(server, "riichi", ["bot:greedy"] * 3)
+    assert four["code"] == "not_offered"
+    assert four["message"] == (
+        "'declare_flower' with these fields was not offered: 4z cannot be set aside at this "
+        "table (it sets aside no tile of an ordinary kind)"
+    ), four
+    three = kita_refusal(server, "sanma", ["bot:greedy"] * 2)
+    if three:  # the dealt hand had no North
+        assert three["code"] == "not_offered"
+        assert three["message"].endswith("holds no 4z to set aside"), three
