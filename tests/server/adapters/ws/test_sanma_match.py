@@ -82,6 +82,10 @@ def test_a_sanma_match_by_three_protocol_clients(server: LiveServer) -> None:
     standings = server.http.get(f"/api/matches/{tid}/standings.csv", headers=server.admin)
     assert standings.status_code == 200, standings.text
     assert len(standings.text.strip().splitlines()) == 1 + 3, standings.text
+    six = server.http.get(f"/api/matches/{tid}/tenhou6", headers=server.admin)
+    assert six.status_code == 200 and six.json()["name"][3] == "", six.text[:200]  # 三麻 form
+    mjai = server.http.get(f"/api/matches/{tid}/mjai", headers=server.admin)
+    assert mjai.status_code == 409 and mjai.json()["error"]["code"] == "not_exportable"
 
 
 def kita_refusal(server: LiveServer, ruleset: str, seats: list[str]) -> dict[str, Any]:
