@@ -99,10 +99,10 @@ def kita_refusal(server: LiveServer, ruleset: str, seats: list[str]) -> dict[str
     seat = prompt["actions"][0]["action"]["seat"]
     north = 30  # engine tile id of 4z
     if any(
-        a["action"] == {"type": "declare_flower", "seat": seat, "tile": north}
+        a["action"]["type"] == "declare_flower" and a["action"].get("tile") == north
         for a in prompt["actions"]
     ):
-        return {}
+        return {}  # offered: the seat holds a North
     before = server.live(tid)["actions"]
     action = {"type": "declare_flower", "seat": seat, "tile": north}
     ws.send({"type": "action", "prompt_id": prompt["prompt_id"], "action": action})
