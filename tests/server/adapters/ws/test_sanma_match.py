@@ -122,4 +122,8 @@ def test_kita_refused_precisely(server: LiveServer) -> None:
     three = kita_refusal(server, "sanma", ["bot:greedy"] * 2)
     if three:  # the dealt hand had no North
         assert three["code"] == "not_offered"
-        assert three["message"].endswith("holds no 4z to set aside"), three
+        # on its turn the seat is told it holds none; in a claim window, not offered
+        generic = "'declare_flower' with these fields was not offered"
+        assert three["message"].endswith("holds no 4z to set aside") or (
+            three["message"] == generic
+        ), three
