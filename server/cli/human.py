@@ -72,7 +72,8 @@ def show(console: Console, view: TableView | None, names: dict[int, str] | None 
         f"[bold]{escape(hand.label)}[/bold] ({WINDS[hand.round_wind - 1]} round){honba}"
         f"  tiles left {hand.wall_remaining}{pot}{dora}"
     )
-    order = [(view.viewer + k) % 4 for k in range(4)]  # you first, then to your right
+    n = len(hand.seats)  # 4, or 3 at a sanma table
+    order = [(view.viewer + k) % n for k in range(n)]  # you first, then to your right
     for i in order:
         seat = hand.seats[i]
         place = view.seating[i]

@@ -1,5 +1,6 @@
 """The queues a server offers (``JANTAKU_QUEUES``), and the default catalogue: one queue per
-ruleset, preset and match length."""
+ruleset, preset and match length. A queue's table size is its ruleset's (three seats for
+sanma; ``server.usecases.matchmaking.Matchmaker.seats``)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,13 @@ DEFAULT_QUEUES: tuple[QueueSpec, ...] = (
         ruleset="riichi",
         options={"preset": "tenhou", "game_length": "tonpuusen"},
         length="tonpuusen",
+    ),
+    QueueSpec(
+        id="sanma-tenhou-hanchan",
+        title="Sanma · Tenhou rules · hanchan",
+        ruleset="sanma",
+        options={"preset": "tenhou_sanma", "game_length": "hanchan"},
+        length="hanchan",
     ),
     QueueSpec(id="mcr", title="MCR · full match", ruleset="mcr", length="full"),
     QueueSpec(id="zung-jung", title="Zung Jung · full match", ruleset="zung_jung", length="full"),

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 class ApiError(Exception):
     def __init__(
-        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        *,
+        field: str | None = None,
     ) -> None:
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
+        self.field = field  # the request field at fault, when one is (REST's ``field``)
         super().__init__(f"{status} {code}: {message}")
 
 

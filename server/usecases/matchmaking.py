@@ -15,7 +15,9 @@ import time
 from statistics import median
 from typing import TYPE_CHECKING, Any
 
+from engine.ruleset import OptionsError
 from server.config.queues import QueueSpec
+from server.domain import registry
 from server.domain.errors import ApiError
 from server.domain.matchmaking import bands
 from server.domain.matchmaking.store import (
@@ -51,6 +53,7 @@ class Matchmaker:
         self._task: asyncio.Task[None] | None = None
         self.formed_total = 0
         self.bot_filled_total = 0
+        self._sizes: dict[str, int] = {}  # queue id -> its table's seats
 
     # ------------------------------------------------------------------ running
 
@@ -131,7 +134,8 @@ class Matchmaker:
         entries = [e for e in await self.queues.entries(spec.id) if not e.claimed]
         by_id = {e.player_id: e for e in entries}
         waiting = [bands.Waiting(e.player_id, e.rating, now - e.joined) for e in entries]
-        groups = bands.form(waiting, curve)
+        size = self.seats(spec)
+        groups = bands.form(waiting, curve, size)
         chosen = {w.player_id for g in groups for w in g}
         after = (
             spec.bot_fill_after
@@ -139,23 +143,37 @@ class Matchmaker:
             else (settings.queue_bot_fill_after)
         )
         rest = [w for w in waiting if w.player_id not in chosen]
-        filled = bands.bot_filled(rest, curve, after)
+        filled = bands.bot_filled(rest, curve, after, size)
         if filled:
             groups.append(filled)
         opened: list[str] = []
         for group in groups:
             members = [by_id[w.player_id] for w in group]
-            table_id = await self._seat(spec, members, now)
+            table_id = await self._seat(spec, members, size, now)
             if table_id is not None:
                 opened.append(table_id)
         return opened
 
-    async def _seat(self, spec: QueueSpec, members: list[Entry], now: float) -> str | None:
+    def seats(self, spec: QueueSpec) -> int:
+        """The queue's table size: its ruleset's seats (3 or 4); 4 if the queue's ruleset
+        is not one the server can seat (opening its table then says why)."""
+        size = self._sizes.get(spec.id)
+        if size is None:
+            try:
+                size = registry.build_table(spec.ruleset, spec.options).rules.seats
+            except (registry.UnknownRuleset, registry.NotPlayable, OptionsError):
+                size = 4
+            self._sizes[spec.id] = size
+        return size
+
+    async def _seat(
+        self, spec: QueueSpec, members: list[Entry], size: int, now: float
+    ) -> str | None:
         ids = [e.player_id for e in members]
         if not await self.queues.claim(spec.id, ids):
             return None  # someone left, or another instance seated them
         members = sorted(members, key=lambda e: (-e.rating, e.player_id))
-        seats = [e.player_id for e in members] + [spec.bot] * (4 - len(members))
+        seats = [e.player_id for e in members] + [spec.bot] * (size - len(members))
         body = NewTable(ruleset=spec.ruleset, options=dict(spec.options), seats=seats)
         try:
             # no assistance at a ranked table (docs/fair-play.md)
@@ -173,7 +191,7 @@ class Matchmaker:
             ],
         )
         self.formed_total += 1
-        if len(members) < 4:
+        if len(members) < size:
             self.bot_filled_total += 1
         log.info("queue %s: table %s for %d players", spec.id, actor.id, len(members))
         return actor.id

@@ -40,8 +40,11 @@ async def start_round(
     for r in t.round_list:
         for p in r.byes:
             byes[p] = byes.get(p, 0) + 1
+    size = tables.requested_table(t.ruleset, t.options).rules.seats  # sanma: three
     try:
-        plan = seating.seat_round(number, t.players, t.seed, standing, past, byes, t.fill)
+        plan = seating.seat_round(
+            number, t.players, t.seed, standing, past, byes, t.fill, size=size
+        )
     except seating.SeatingError as exc:
         raise ApiError(409, "cannot_seat", str(exc)) from None
     seatings = [

@@ -4,13 +4,14 @@ queue. The request's shape (``NewTable``) is the REST body's, validated strictly
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.ruleset import OptionsError, parse_options
+from engine.state import Table
 from server.config.queues import DEFAULT_RULESET
 from server.domain import registry
 from server.domain.errors import ApiError
@@ -44,10 +45,10 @@ class NewTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(
         default_factory=lambda: ["open"] * 4,
-        min_length=4,
+        min_length=3,
         max_length=4,
         description='"open", "bot:random", "bot:greedy", "bot:defensive" or a player id, '
-        "per table place",
+        "per table place: as many as the ruleset's table has (omitted: all open)",
     )
     timers: TimersIn | None = None
     spectators: SpectatorsIn | bool | None = None
@@ -74,6 +75,35 @@ def table_error(exc: TableError) -> ApiError:
     if exc.retry_after is not None:
         headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
     return ApiError(exc.status, exc.code, exc.message, headers)
+
+
+def requested_table(ruleset_id: str, options: Mapping[str, Any]) -> Table:
+    """The table of a request's ruleset and options (JSON's types only); refusals are
+    ``ApiError``s naming the field."""
+    try:
+        return registry.build_table(ruleset_id, options, strict=True)
+    except registry.UnknownRuleset as exc:
+        raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
+    except OptionsError as exc:
+        raise ApiError(422, "invalid_field", f"options.{exc.field}: {exc.message}") from None
+    except NotPlayable as exc:
+        raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+
+
+def seats_for(body: NewTable) -> list[str]:
+    """The body's seats checked against its ruleset's table (3 or 4 places; all open when
+    the body gives none)."""
+    n = requested_table(body.ruleset, body.options).rules.seats
+    if "seats" not in body.model_fields_set:
+        return ["open"] * n
+    if len(body.seats) != n:
+        raise ApiError(
+            422,
+            "invalid_field",
+            f"seats: {body.ruleset} tables have {n} seats, got {len(body.seats)}",
+            field="seats",
+        )
+    return body.seats
 
 
 async def names_for(svc: Services, seats: list[str]) -> dict[int, str]:
@@ -104,9 +134,10 @@ async def open_table(
         ruleset = registry.load(body.ruleset)
     except registry.UnknownRuleset as exc:
         raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
-    names = await names_for(svc, body.seats)
+    seats = seats_for(body)
+    names = await names_for(svc, seats)
     s = svc.settings
-    for place, occupant in enumerate(body.seats):
+    for place, occupant in enumerate(seats):
         if not occupant.startswith(MJAI_PREFIX):
             continue
         bot = occupant.removeprefix(MJAI_PREFIX)
@@ -133,7 +164,7 @@ async def open_table(
             ruleset=ruleset.id,
             ruleset_version=ruleset.version,
             options=body.options,
-            seats=body.seats,
+            seats=seats,
             names=names,
             timers=timers,
             spectators=spec.model_dump(),

@@ -14,15 +14,13 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.ruleset import OptionsError
 from engine.tiles import NUM_KINDS, counts_of, is_flower
 from engine.ukeire import discard_options
 from server.adapters.rest.deps import AuthHeader, ServicesDep, player_or_admin
-from server.domain import registry
 from server.domain.accounts.tokens import bearer
 from server.domain.errors import ApiError
-from server.domain.registry import NotPlayable, build_table
 from server.usecases.context import Services
+from server.usecases.tables import requested_table
 
 router = APIRouter(prefix="/api/analysis", tags=["analysis"])
 MAX_TILE = 44  # engine tile ids: 0-33 kinds, 34-41 flowers, 42-44 red fives
@@ -100,14 +98,7 @@ async def discards(
     body: DiscardQuery, svc: ServicesDep, authorization: AuthHeader = None
 ) -> dict[str, Any]:
     await _refuse_without_assist(svc, body, authorization)
-    try:
-        table = build_table(body.ruleset, body.options, strict=True)
-    except registry.UnknownRuleset as exc:
-        raise ApiError(422, "invalid_field", f"ruleset: {exc}") from None
-    except OptionsError as exc:
-        raise ApiError(422, "invalid_field", f"options.{exc.field}: {exc.message}") from None
-    except NotPlayable as exc:
-        raise ApiError(422, "ruleset_not_playable", str(exc)) from None
+    table = requested_table(body.ruleset, body.options)
     hand = counts_of(_tiles("hand", body.hand))
     seen = counts_of(_tiles("seen", body.seen))
     if any(hand[k] + seen[k] > 4 for k in range(NUM_KINDS)):

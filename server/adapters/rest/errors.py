@@ -37,7 +37,9 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(
-            error_body(exc.code, exc.message), status_code=exc.status, headers=exc.headers
+            error_body(exc.code, exc.message, exc.field),
+            status_code=exc.status,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RequestValidationError)

@@ -95,6 +95,7 @@ class RulesetOut(BaseModel):
     names: dict[str, str] | None = None
     playable: bool = False
     options_schema: dict[str, Any] | None = None
+    seats: int | None = Field(None, description="seats at its table with default options (3 or 4)")
     error: str | None = None
     leaderboard: dict[str, str] | None = Field(
         None,

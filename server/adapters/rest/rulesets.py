@@ -36,6 +36,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
         except registry.BrokenRuleset as exc:
             out.append({"id": ruleset_id, "error": str(exc)})
             continue
+        seats = registry.build_table(r.id, None).rules.seats if playable(r) else None
         out.append(
             {
                 "id": r.id,
@@ -50,6 +51,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
                 "plays_mjai": r.plays_mjai,
                 "words": {key: _names(n) for key, n in r.words.items()},
                 "wall_after_deal": _wall_after_deal(r),
+                "seats": seats,
             }
         )
     return out

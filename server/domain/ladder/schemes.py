@@ -1,8 +1,9 @@
 """The ladder schemes, pure: what one ranked match does to a player's ladder standing.
 The tables are data (``server/domain/ladder/data/<ruleset>.json``, each citing its source).
 
-* ``tenhou`` (riichi): ranks from Rookie to 10 dan and Tenhou-i. 1st and 2nd gain the
-  room's points for the match length, 3rd nothing, 4th loses the rank's penalty. Reaching
+* ``tenhou`` (riichi; sanma with three seats): ranks from Rookie to 10 dan and Tenhou-i.
+  1st and 2nd gain the room's points for the match length, 3rd nothing, 4th loses the
+  rank's penalty (sanma: 1st gains, 2nd nothing, 3rd loses the penalty, ``last``). Reaching
   a rank's target promotes, and the points start again at the new rank's base. Below zero
   a dan rank falls to the rank below at its base; the kyu ranks (protected) never fall
   and their points never go below zero; Tenhou-i is final.
@@ -59,13 +60,16 @@ def levels(ruleset: str) -> list[dict[str, Any]]:
 def tenhou_move(
     data: dict[str, Any], before: Standing, place: int, room: str, length: str
 ) -> tuple[float, Standing]:
-    """The points one match moves and the standing after it (``place`` 1-4)."""
+    """The points one match moves and the standing after it (``place`` 1-4, or 1-3 at a
+    three-seat ladder such as sanma's)."""
     ranks = data["ranks"]
     rank = ranks[before.rank]
     if rank["target"] is None:  # Tenhou-i: final
         return 0.0, before
-    gains = data["rooms"][room][length]
-    delta = float(gains[place - 1]) if place <= 3 else float(rank["fourth"][length])
+    gains = data["rooms"][room][length]  # the places that gain: all but the last
+    # the last place (4th; 3rd at a three-seat table) loses the rank's penalty
+    last = rank["last"] if "last" in rank else rank["fourth"]
+    delta = float(gains[place - 1]) if place <= len(gains) else float(last[length])
     points = before.points + delta
     if points >= rank["target"]:
         up = before.rank + 1

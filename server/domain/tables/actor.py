@@ -111,7 +111,7 @@ class TableActor(TableSession):
         with the collector paced (server.domain.tables.gc_pacing) that can be minutes
         away; the log goes now, by reference counting."""
         self.log = []
-        self.numbers = Numbering(self.record.assist)
+        self.numbers = Numbering(self.record.assist, len(self.record.seats))
 
     async def _start_match(self) -> None:
         # a seed given at creation (a duplicate tournament round) or a fresh one
@@ -185,7 +185,7 @@ class TableActor(TableSession):
             place = next((i for i, s in enumerate(self.record.seats) if s == "open"), None)
             if place is None:
                 raise TableError(409, "table_full", "no open seat")
-        elif self.record.seats[place] != "open":
+        elif self._check_place(place) and self.record.seats[place] != "open":
             raise TableError(409, "seat_taken", f"seat {place} is taken")
         self.record.seats[place] = player_id
         self.names[place] = name
@@ -195,6 +195,15 @@ class TableActor(TableSession):
         else:
             self.broadcaster.status("waiting", f"seat {place} was taken")
         return place
+
+    def _check_place(self, place: int) -> bool:
+        """True, or a 422 when ``place`` is not one of this table's places (3 or 4)."""
+        n = len(self.record.seats)
+        if not 0 <= place < n:
+            raise TableError(
+                422, "invalid_field", f"seat: {place} is not a seat of this table (0..{n - 1})"
+            )
+        return True
 
     async def recover(self, seed: str, logged: list[LoggedEvent]) -> None:
         """Rebuild the table from its seed and stored event log (crash recovery): the
@@ -400,6 +409,7 @@ class TableActor(TableSession):
         """Give table place ``place`` to a bot ("bot:greedy") or a player id."""
         if self.record.status in ("finished", "aborted"):
             raise TableError(409, "table_over", f"the table is {self.record.status}")
+        self._check_place(place)
         if occupant not in BOTS and occupant in self.record.seats:
             if self.record.seats[place] == occupant:
                 return

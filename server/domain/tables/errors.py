@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.actions import Action
+from engine.actions import Action, DeclareFlower
 from engine.errors import ErrorCode, IllegalAction
 
 PROTOCOL_CODES: Mapping[ErrorCode, str] = MappingProxyType(
@@ -45,7 +45,12 @@ def protocol_error(exc: IllegalAction, action: Action) -> tuple[str, str]:
     """The ``error`` frame's code and message for the engine's refusal of ``action``."""
     code = PROTOCOL_CODES[exc.code]
     if code == _NOT_OFFERED:
-        return code, f"'{action.type}' with these fields was not offered"
+        offered = f"'{action.type}' with these fields was not offered"
+        if isinstance(action, DeclareFlower) and exc.code is ErrorCode.NOT_LEGAL:
+            # the engine says what is wrong with the tile: a kind this table never sets
+            # aside (kita at a four-player table), or one the seat does not hold
+            return code, f"{offered}: {exc.message}"
+        return code, offered
     return code, exc.message
 
 

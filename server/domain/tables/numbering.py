@@ -26,8 +26,6 @@ from typing import Any
 from engine.events import Answered, ClaimWindowOpened, Event, Furiten
 from engine.views import Viewer, redact
 
-VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)  # table places, then the spectators
-_SLOT = {place: i for i, place in enumerate(VIEWERS)}
 # the only events a viewer may be shown nothing of (engine.views.redact; claim windows
 # reach the seats with an option; furiten frames only where assistance is on)
 _MAYBE_HIDDEN = (ClaimWindowOpened, Answered, Furiten)
@@ -59,11 +57,14 @@ def visible(event: Event, viewer: Viewer, assist: bool) -> bool:
 class Numbering:
     """Per viewer, how many of the log's first k events it was shown, for every k."""
 
-    __slots__ = ("_counts", "assist")
+    __slots__ = ("_counts", "_slot", "assist", "viewers")
 
-    def __init__(self, assist: bool) -> None:
+    def __init__(self, assist: bool, places: int = 4) -> None:
         self.assist = assist
-        self._counts: list[list[int]] = [[0] for _ in VIEWERS]
+        # the table's places (3 or 4, its ruleset's seats), then the spectators
+        self.viewers: tuple[int | None, ...] = (*range(places), None)
+        self._slot = {place: i for i, place in enumerate(self.viewers)}
+        self._counts: list[list[int]] = [[0] for _ in self.viewers]
 
     def extend(self, entries: Iterable[Entry]) -> None:
         """Number the entries appended to the log (in order, each once)."""
@@ -76,13 +77,13 @@ class Numbering:
                     c.append(c[-1] + 1)
                 continue
             seating = entry.seating
-            for place, c in zip(VIEWERS, counts, strict=True):
+            for place, c in zip(self.viewers, counts, strict=True):
                 viewer = None if place is None else seating.index(place)
                 c.append(c[-1] + visible(event, viewer, assist))
 
     def count(self, place: int | None, k: int) -> int:
         """The viewer's number for the log's first ``k`` events (its last frame's seq)."""
-        return self._counts[_SLOT[place]][k]
+        return self._counts[self._slot[place]][k]
 
     def prompt_id(self, place: int | None, version: int) -> int:
         """The wire id of the engine's prompt ``version`` (``MatchState.prompt``, the log
@@ -92,11 +93,11 @@ class Numbering:
 
     def number(self, place: int | None, entry: Entry) -> int:
         """The viewer's seq of ``entry`` (meaningful when the entry is visible to it)."""
-        return self._counts[_SLOT[place]][entry.seq]
+        return self._counts[self._slot[place]][entry.seq]
 
     def position(self, place: int | None, n: int) -> int:
         """The log length at the viewer's ``n``-th frame: its events after ``n`` are those
         of ``log[position:]``. ``n`` at most ``count(place, len(log))``."""
         if n <= 0:
             return 0
-        return bisect_left(self._counts[_SLOT[place]], n)
+        return bisect_left(self._counts[self._slot[place]], n)

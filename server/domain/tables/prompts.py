@@ -73,7 +73,7 @@ class Prompter:
         hand = state.hand
         claim = hand is not None and hand.phase is Phase.CLAIM
         loop = asyncio.get_running_loop()
-        places: Sequence[int] = range(4)
+        places: Sequence[int] = range(len(s.record.seats))
         if hand is not None and hand.phase is Phase.TURN:
             # the seat on turn last: the engine's legal-actions memo (one entry per table)
             # then still holds its actions when ``step`` checks the answer against them

@@ -69,7 +69,7 @@ class Recorder:
         s = self.session
         loop_now = asyncio.get_running_loop().time()
         entries: list[Entry] = []
-        seating = s.state.seating if s.state is not None else (0, 1, 2, 3)
+        seating = s.state.seating if s.state is not None else tuple(range(len(s.record.seats)))
         seq = len(s.log)
         hand_number = s.state.hand.hand_number if s.state and s.state.hand else None
         logged: list[LoggedEvent] = []
@@ -142,7 +142,7 @@ class Recorder:
         s = self.session
         s.seed = seed
         state = MatchState(table=s.table, seed=seed)
-        seating: tuple[int, ...] = (0, 1, 2, 3)
+        seating: tuple[int, ...] = tuple(range(len(s.record.seats)))
         now = asyncio.get_running_loop().time()
         for item in logged:
             event = event_from_json(item.event)

@@ -60,7 +60,7 @@ class Seats:
                 cpu_seconds=st.mjai_cpu_seconds,
                 memory_bytes=st.mjai_memory_mb * 1024**2,
             )
-            names = [s.names.get(q, f"seat {q + 1}") for q in range(4)]
+            names = [s.names.get(q, f"seat {q + 1}") for q in range(len(s.record.seats))]
             seat = MjaiSeat(
                 name,
                 st.mjai_bots.get(name, ""),

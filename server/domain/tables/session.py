@@ -67,12 +67,12 @@ class TableSession:
             bank=float(record.timers["bank"]),
         )
         # what the record kept (a restarted table), else full banks
-        self.banks = list(record.banks) if record.banks else [self.timers.bank] * 4
+        self.banks = list(record.banks) if record.banks else [self.timers.bank] * len(record.seats)
         self.state: MatchState | None = None
         self.seed: str | None = None
         self.log: list[Entry] = []
         # each viewer's frame numbers (server.domain.tables.numbering): a function of the log
-        self.numbers = Numbering(record.assist)
+        self.numbers = Numbering(record.assist, len(record.seats))
         self.conns: dict[int, Connection] = {}
         self.spectators: set[Connection] = set()
         self.prompts: dict[int, Prompt] = {}

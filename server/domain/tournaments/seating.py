@@ -2,14 +2,14 @@
 every choice comes from a SeededStream keyed by the tournament's committed seed and the
 round number, so anyone with the seed can check the draw). docs/tournaments.md.
 
-- Round 1: a seeded shuffle, cut into tables of four; the shuffle's order is the seats
-  (East, South, West, North).
-- Later rounds (swiss): players ordered by their standing, cut into tables of four, then
+- Round 1: a seeded shuffle, cut into tables of ``size`` (the ruleset's seats: four, or
+  three for sanma); the shuffle's order is the seats (East, South, West[, North]).
+- Later rounds (swiss): players ordered by their standing, cut into tables, then
   improved by swapping players between nearby tables while that lowers
   ``REPEAT`` × (earlier meetings of the table's pairs)² + ``DRIFT`` × (tables a player
   moved from their swiss table)²; then at every table the seats go to the permutation
   that gives each player the winds they have sat least (ties drawn from the stream).
-- A count that is not a multiple of four: ``fill="bots"`` adds substitute bot seats, at
+- A count that is not a multiple of the table size: ``fill="bots"`` adds substitute bot seats, at
   most one per table, at the lowest tables; ``fill="byes"`` sits out the players with
   the fewest byes so far, lowest standing first (a bye scores nothing).
 """
@@ -29,7 +29,6 @@ SUB = "bot:greedy"  # a substitute seat
 REPEAT = 100  # cost of a pair meeting again, times (earlier meetings)²
 DRIFT = 4  # cost of a player moved k tables from their swiss table, times k²
 WINDOW = 3  # swaps are tried between tables at most this far apart
-PERMS = tuple(itertools.permutations(range(4)))
 
 Fill = Literal["bots", "byes"]
 
@@ -40,7 +39,7 @@ class SeatingError(ValueError):
 
 @dataclass(frozen=True)
 class Seating:
-    tables: list[list[str]]  # per table, the occupants of places 0..3 (East first)
+    tables: list[list[str]]  # per table, the occupants of its places (East first)
     byes: list[str] = field(default_factory=list)
 
 
@@ -64,8 +63,8 @@ def duplicate_seed(seed: str, round_number: int) -> str:
 
 def rotated(seats: Sequence[str], table_index: int) -> list[str]:
     """A duplicate round's table ``table_index`` (0-based) moves its seating ``index mod
-    4`` places round, so across four tables each seat of the wall is played from every
-    seating position once."""
+    seats`` places round, so across four (three) tables each seat of the wall is played
+    from every seating position once."""
     k = table_index % len(seats)
     return list(seats[k:]) + list(seats[:k])
 
@@ -87,7 +86,7 @@ def winds(past: Sequence[Sequence[Sequence[str]]]) -> dict[str, list[int]]:
         for table in tables:
             for place, p in enumerate(table):
                 if p != SUB:
-                    out.setdefault(p, [0, 0, 0, 0])[place] += 1
+                    out.setdefault(p, [0] * len(table))[place] += 1
     return out
 
 
@@ -98,16 +97,17 @@ def _byes(order: list[str], k: int, past_byes: Mapping[str, int]) -> tuple[list[
     return [p for p in order if p not in out], [p for p in order if p in out]
 
 
-def _with_subs(order: list[str]) -> list[list[str]]:
-    """Tables of four, best first, with at most one substitute per table, lowest tables."""
-    n_tables = -(-len(order) // 4)
-    subs = n_tables * 4 - len(order)
+def _with_subs(order: list[str], size: int) -> list[list[str]]:
+    """Tables of ``size``, best first, with at most one substitute per table, lowest
+    tables."""
+    n_tables = -(-len(order) // size)
+    subs = n_tables * size - len(order)
     tables: list[list[str]] = []
     rest = list(order)
     for t in range(n_tables):
-        size = 3 if t >= n_tables - subs else 4
-        tables.append(rest[:size] + [SUB] * (4 - size))
-        rest = rest[size:]
+        seated = size - 1 if t >= n_tables - subs else size
+        tables.append(rest[:seated] + [SUB] * (size - seated))
+        rest = rest[seated:]
     return tables
 
 
@@ -132,8 +132,8 @@ def _improve(tables: list[list[str]], met: Counter[frozenset[str]]) -> None:
         improved = False
         for i in range(len(tables)):
             for j in range(i + 1, min(len(tables), i + WINDOW + 1)):
-                for a in range(4):
-                    for b in range(4):
+                for a in range(len(tables[i])):
+                    for b in range(len(tables[j])):
                         x, y = tables[i][a], tables[j][b]
                         if x == SUB or y == SUB:
                             continue  # substitutes stay one per table
@@ -150,11 +150,13 @@ def _improve(tables: list[list[str]], met: Counter[frozenset[str]]) -> None:
 def _seat_winds(table: list[str], sat: Mapping[str, list[int]], rng: SeededStream) -> list[str]:
     def cost(perm: tuple[int, ...]) -> tuple[int, int]:
         # perm[place] = index into table; the total and the worst single count
-        counts = [sat.get(table[i], [0, 0, 0, 0])[place] for place, i in enumerate(perm)]
+        counts = [sat.get(table[i], none)[place] for place, i in enumerate(perm)]
         return (sum(counts), max(counts))
 
-    best = min(cost(p) for p in PERMS)
-    choices = [p for p in PERMS if cost(p) == best]
+    none = [0] * len(table)
+    perms = list(itertools.permutations(range(len(table))))
+    best = min(cost(p) for p in perms)
+    choices = [p for p in perms if cost(p) == best]
     perm = rng.choice(choices)
     return [table[i] for i in perm]
 
@@ -167,16 +169,21 @@ def seat_round(
     past: Sequence[Sequence[Sequence[str]]] = (),
     past_byes: Mapping[str, int] | None = None,
     fill: Fill = "bots",
+    size: int = 4,
 ) -> Seating:
     """The seating of ``round_number`` (1-based). ``standing``: the players best first
     (from the tournament standings; ignored in round 1); ``past``: the earlier rounds'
-    tables; ``past_byes``: byes so far per player."""
+    tables; ``past_byes``: byes so far per player; ``size``: the seats of a table (the
+    ruleset's, 3 or 4)."""
     if len(set(players)) != len(players):
         raise SeatingError("a player is listed twice")
-    if len(players) < 4 and fill != "bots":
-        raise SeatingError("a tournament needs at least four players (or substitutes)")
-    subs = -len(players) % 4
-    if fill == "bots" and subs > -(-len(players) // 4):
+    if len(players) < size and fill != "bots":
+        words = {3: "three", 4: "four"}
+        raise SeatingError(
+            f"a tournament needs at least {words.get(size, size)} players (or substitutes)"
+        )
+    subs = -len(players) % size
+    if fill == "bots" and subs > -(-len(players) // size):
         raise SeatingError(
             f"{len(players)} players would need two substitutes at one table "
             "(at most one per table): seat byes instead, or register more players"
@@ -191,9 +198,9 @@ def seat_round(
         order = [p for p in standing if p in listed]
         order += sorted(p for p in players if p not in set(order))
     byes: list[str] = []
-    if fill == "byes" and len(order) % 4:
-        order, byes = _byes(order, len(order) % 4, past_byes or {})
-    tables = _with_subs(order)
+    if fill == "byes" and len(order) % size:
+        order, byes = _byes(order, len(order) % size, past_byes or {})
+    tables = _with_subs(order, size)
     if round_number == 1 or not standing:
         return Seating(tables, byes)
     _improve(tables, meetings(past))

@@ -1,10 +1,18 @@
-// Drawing the table from a view: four seats, melds, discards, flowers, the centre.
+// Drawing the table from a view: four (or three) seats, melds, discards, flowers, the centre.
+// At a three-seat table the seats sit bottom, right and left; the empty top side holds
+// the dead wall (the dora indicators) and every seat's set-aside tiles (kita).
 // Shared by the live table and the match review.
 
 import { tileSVG, sortTiles, kindOf, longName } from "./tiles.js";
 import { esc, windChar, windWord, t, tHTML, placeName } from "./ui.js";
 
 export const POS = ["bottom", "right", "top", "left"];
+const POS3 = ["bottom", "right", "left"];
+
+/** The side a hand seat is drawn on, counted round from the bottom seat. */
+export function posOf(seat, bottom, n) {
+  return n === 3 ? POS3[(seat - bottom + 3) % 3] : POS[(seat - bottom + 4) % 4];
+}
 
 /** The hand seat drawn at the bottom: the viewer's, else the one table place 0 sits at. */
 export function bottomSeat(view) {
@@ -17,7 +25,7 @@ export function tiles(list, opts = {}) {
   return list.map((x) => tileSVG(x, opts)).join("");
 }
 
-function meldHTML(m, owner) {
+function meldHTML(m, owner, n) {
   if (m.tiles == null) {
     // a face-down concealed kong the ruleset hides from the others
     return `<span class="meld ankan hidden" title="${esc(t("table.meld_ankan"))}">${tiles([null, null, null, null])}</span>`;
@@ -33,11 +41,11 @@ function meldHTML(m, owner) {
     const i = rest.indexOf(claimed);
     if (i >= 0) rest.splice(i, 1);
   }
-  const rel = (m.from_seat - owner + 4) % 4; // 3 = from the left, 2 = opposite, 1 = from the right
+  const rel = (m.from_seat - owner + n) % n; // n - 1 = from the left, 1 = from the right
   const parts = rest.map((x) => tileSVG(x));
   if (claimed != null) {
     const side = tileSVG(claimed, { sideways: true, cls: "claimed" });
-    const at = rel === 3 ? 0 : rel === 2 ? 1 : parts.length;
+    const at = rel === n - 1 ? 0 : n === 4 && rel === 2 ? 1 : parts.length; // 2: opposite
     parts.splice(at, 0, side);
   }
   return `<span class="meld ${m.type}" title="${esc(t(`table.meld_${m.type}`))}">${parts.join("")}</span>`;
@@ -55,8 +63,8 @@ function discardsHTML(ds) {
 }
 
 /** Melds as their owner shows them, at the right end of the hand. */
-export function meldsHTML(melds, owner) {
-  return melds.map((m) => meldHTML(m, owner)).join("");
+export function meldsHTML(melds, owner, n = 4) {
+  return melds.map((m) => meldHTML(m, owner, n)).join("");
 }
 
 /**
@@ -95,6 +103,17 @@ function winsOf(hv) {
   return out;
 }
 
+/** The empty fourth side of a three-seat table: the dead wall and each seat's kita. */
+function emptySide(view, hv, bottom) {
+  const dora = hv.dora_indicators || [];
+  const kita = hv.seats.map((s, seat) => s.flowers.length
+    ? `<span class="kita-seat" data-kita="${view.seating[seat]}" title="${esc(t("table.set_aside_by", { wind: windWord(s.wind) }))}">${windChar(s.wind)} ${tiles(s.flowers, { cls: "small" })}</span>`
+    : "").join("");
+  return `<div class="seat pos-top empty-side" data-empty-side="1"><div class="seat-in">
+    <div class="dead-wall" title="${esc(t("table.dead_wall"))}"><span class="small">${esc(t("table.dead_wall"))}</span> ${tiles(dora, { cls: "small" })}${tiles(Array(Math.max(0, 7 - dora.length)).fill(null), { cls: "small" })}</div>
+    <div class="kita-all">${kita}</div></div></div>`;
+}
+
 // Board layout (a square, like the table): each seat's tiles sit on its side, turned to
 // face the centre — the pond in rows of six nearest the centre, the hand behind it with
 // its melds at the right end; the name plates sit in the corners (never turned), and the
@@ -110,8 +129,9 @@ function boardParts(view, names, opts) {
   const pres = opts.presence;
   const seatCells = [];
   const plates = [];
+  const n = hv.seats.length;
   hv.seats.forEach((s, seat) => {
-    const pos = POS[(seat - bottom + 4) % 4];
+    const pos = posOf(seat, bottom, n);
     const place = view.seating[seat];
     const turn = hv.phase !== "ended" && hv.turn === seat;
     const dealer = hv.dealer === seat;
@@ -126,7 +146,7 @@ function boardParts(view, names, opts) {
     } else if (!own) {
       handRow = `<div class="hand-row backs" aria-label="${esc(t("table.concealed_n", { n: s.hand_count }))}"><span class="count">${s.hand_count}</span>${tiles(Array(Math.max(0, s.hand_count)).fill(null), { cls: "small" })}</div>`;
     }
-    const melds = own ? "" : `<div class="melds">${meldsHTML(s.melds, seat)}</div>`;
+    const melds = own ? "" : `<div class="melds">${meldsHTML(s.melds, seat, n)}</div>`;
     seatCells.push(`<div class="seat pos-${pos}${turn ? " turn" : ""}" data-seat="${seat}" data-place="${place}">
       <div class="seat-in"><div class="discards">${discardsHTML(s.discards)}</div>
         <div class="hand-line">${handRow}${melds}</div></div></div>`);
@@ -149,8 +169,9 @@ function boardParts(view, names, opts) {
   });
   const win = hv.window;
   const showDora = hv.dora_indicators && hv.dora_indicators.length;
+  if (n === 3) seatCells.push(emptySide(view, hv, bottom));
   const edgeScores = hv.seats.map((s, seat) => {
-    const pos = POS[(seat - bottom + 4) % 4];
+    const pos = posOf(seat, bottom, n);
     const place = view.seating[seat];
     return `<span class="edge edge-${pos}${hv.dealer === seat ? " dealer" : ""}" title="${esc(names[place] ?? "")}">${windChar(s.wind)} ${view.scores[place]}</span>`;
   }).join("");

@@ -257,7 +257,7 @@ async function createForm(root) {
     <div class="grid2">
       <label for="ruleset">${esc(t("lobby.col_ruleset"))}</label>
       <select id="ruleset">${rulesets.map((r) => `<option value="${r.id}">${esc((r.names && (r.names[L] || r.names.en)) || r.id)}</option>`).join("")}</select>
-      ${[0, 1, 2, 3].map((i) => `<label for="seat-${i}">${esc(t("lobby.seat", { n: i + 1 }))}</label><select id="seat-${i}" class="seat-choice">
+      ${[0, 1, 2, 3].map((i) => `<label for="seat-${i}" class="seat-label-${i}">${esc(t("lobby.seat", { n: i + 1 }))}</label><select id="seat-${i}" class="seat-choice">
         <option value="me" ${i === 0 ? "selected" : ""}>${esc(t("lobby.me"))}</option><option value="open">${esc(t("table.open"))}</option>
         ${["greedy", "defensive", "random"].map((k) => `<option value="bot:${k}" ${i > 0 && k === "greedy" ? "selected" : ""}>${esc(t("lobby.bot", { kind: botKind(k) }))}</option>`).join("")}</select>`).join("")}
       <label for="t-move">${esc(t("lobby.move_time"))}</label><input id="t-move" type="number" min="0" step="any" value="20">
@@ -272,7 +272,13 @@ async function createForm(root) {
   const optBox = form.querySelector("#options-form");
   const schemaOf = () => rulesets.find((r) => r.id === sel.value).options_schema || { properties: {} };
   let opts;
-  const drawOptions = () => { opts = optionsForm(optBox, schemaOf()); };
+  // a three-seat ruleset (sanma) hides the fourth seat's choice
+  const seatCount = () => rulesets.find((r) => r.id === sel.value).seats || 4;
+  const drawOptions = () => {
+    opts = optionsForm(optBox, schemaOf());
+    const n = seatCount();
+    form.querySelectorAll(".seat-label-3, #seat-3").forEach((el) => { el.hidden = n < 4; });
+  };
   sel.onchange = drawOptions;
   drawOptions();
   form.onsubmit = async (ev) => {
@@ -280,7 +286,7 @@ async function createForm(root) {
     const err = form.querySelector("#create-error");
     err.textContent = "";
     try {
-      const seats = [0, 1, 2, 3].map((i) => {
+      const seats = [0, 1, 2, 3].slice(0, seatCount()).map((i) => {
         const v = form.querySelector(`#seat-${i}`).value;
         return v === "me" ? player.player_id : v;
       });

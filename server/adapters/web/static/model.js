@@ -98,7 +98,7 @@ export function fold(model, e) {
         honba: e.honba, phase: "turn", turn: e.dealer,
         wall_remaining: WALL_AFTER_DEAL[model.ruleset] ?? rulesetInfo(model.ruleset).wall_after_deal ?? 70,
         dora_indicators: [], kongs: 0,
-        seats: [0, 1, 2, 3].map((i) => emptySeat(e.seating[i], ((i - e.dealer + 4) % 4) + 1)),
+        seats: e.seating.map((place, i) => emptySeat(place, ((i - e.dealer + e.seating.length) % e.seating.length) + 1)),
         window: null, drawn: null, furiten: false, result: null,
       };
       if (me != null) v.hand.seats[me].hand = [];

@@ -68,7 +68,7 @@ export function handEndHTML(frame, names, ruleset, prev) {
       ${frame.payments.map((p) => `<tr><td>${esc(p.payer == null ? t("score.the_table") : nameOfSeat(r, p.payer, names))}</td>
         <td>${esc(p.payee == null ? t("score.the_table") : nameOfSeat(r, p.payee, names))}</td><td class="num">${p.amount}</td><td data-reason="${esc(p.reason)}">${esc(reasonText(p.reason))}</td></tr>`).join("")}</tbody></table>`
     : `<p class="muted">${esc(t("score.no_payments"))}</p>`;
-  const order = [0, 1, 2, 3].sort((a, b) => frame.scores[b] - frame.scores[a]);
+  const order = frame.scores.map((_, p) => p).sort((a, b) => frame.scores[b] - frame.scores[a]);
   const standings = `<table class="standings"><thead><tr><th>#</th><th>${esc(t("score.col_player"))}</th><th>${esc(t("score.col_score"))}</th><th>${esc(t("score.col_this_hand"))}</th></tr></thead><tbody>
     ${order.map((p, i) => {
       // the server's scoresheet row (payments and riichi deposits); older frames: from prev
@@ -87,7 +87,7 @@ export function handEndHTML(frame, names, ruleset, prev) {
 
 const COLORS = ["#d9480f", "#1971c2", "#2b8a3e", "#862e9c"];
 
-/** Inline SVG: every place's score after each hand. rows = [{label, scores[4]}]. */
+/** Inline SVG: every place's score after each hand. rows = [{label, scores[n]}], n = 3 or 4. */
 export function chartSVG(rows, names) {
   if (rows.length < 2) return `<p class="muted">${esc(t("score.no_chart"))}</p>`;
   const W = 640, H = 280, L = 56, R = 12, T = 14, B = 40;
@@ -117,17 +117,18 @@ export function chartSVG(rows, names) {
     ? `<text x="${x(i)}" y="${H - B + 16}" text-anchor="middle" class="axis">${esc(r.label)}</text>` : "")).join("");
   // Tied players would draw one line over another: each place is nudged by a few pixels
   // where its score equals another's, and dashed differently, so all four stay visible.
+  const places = rows[0].scores.map((_, p) => p);
   const nudge = (r, p) => {
-    const same = [0, 1, 2, 3].filter((q) => r.scores[q] === r.scores[p]);
+    const same = places.filter((q) => r.scores[q] === r.scores[p]);
     return same.length < 2 ? 0 : (same.indexOf(p) - (same.length - 1) / 2) * 3;
   };
   const DASH = ["", "7 3", "2 3", "9 3 2 3"];
-  const lines = [0, 1, 2, 3].map((p) => {
+  const lines = places.map((p) => {
     const pts = rows.map((r, i) => `${x(i).toFixed(1)},${(y(r.scores[p]) + nudge(r, p)).toFixed(1)}`).join(" ");
     return `<polyline points="${pts}" fill="none" stroke="${COLORS[p]}" stroke-width="2.5" data-place="${p}"${DASH[p] ? ` stroke-dasharray="${DASH[p]}"` : ""}/>` +
       rows.map((r, i) => `<circle cx="${x(i)}" cy="${y(r.scores[p]) + nudge(r, p)}" r="2.5" fill="${COLORS[p]}"><title>${esc(names[p] ?? "")} ${esc(r.label)}: ${r.scores[p]}</title></circle>`).join("");
   }).join("");
-  const legend = [0, 1, 2, 3].map((p) => `<g transform="translate(${L + p * 140}, ${H - 8})"><line x1="0" x2="14" y1="-4" y2="-4" stroke="${COLORS[p]}" stroke-width="3"${DASH[p] ? ` stroke-dasharray="${DASH[p]}"` : ""}/><text x="18" y="0" class="axis">${esc(placeName(names, p))}</text></g>`).join("");
+  const legend = places.map((p) => `<g transform="translate(${L + p * 140}, ${H - 8})"><line x1="0" x2="14" y1="-4" y2="-4" stroke="${COLORS[p]}" stroke-width="3"${DASH[p] ? ` stroke-dasharray="${DASH[p]}"` : ""}/><text x="18" y="0" class="axis">${esc(placeName(names, p))}</text></g>`).join("");
   const zero = lo < 0 && hi > 0 ? `<line x1="${L}" x2="${W - R}" y1="${y(0)}" y2="${y(0)}" class="zero"/>` : "";
   return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t("score.chart_label"))}">${grid}${zero}${lines}${xlabels}${legend}</svg>`;
 }

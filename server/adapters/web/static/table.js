@@ -297,7 +297,8 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
         case "kong": text = t("table.kong"); tl = claimTile != null ? [claimTile] : []; break;
         case "concealed_kong": text = t("table.ckong"); tl = [x.tile]; break;
         case "added_kong": text = t("table.akong"); tl = [x.tile]; break;
-        case "declare_flower": text = t("table.flower"); tl = [x.tile]; break;
+        // a flower, or another tile the ruleset sets aside (sanma's North: kita)
+        case "declare_flower": text = t(x.tile >= 34 && x.tile < 42 ? "table.flower" : "table.set_aside"); tl = [x.tile]; break;
         case "declare_abort": text = t("table.abort"); break;
         default: text = x.type.replace(/_/g, " ");
       }
@@ -313,7 +314,7 @@ export function renderTable(root, tableId, { spectate = false } = {}) {
     const html = `<div class="prompt-line"><span class="prompt-text" id="prompt-text">${status}</span>${clock}
         ${v.hand.furiten && !(st.welcome && st.welcome.assist === false) ? `<span class="badge">${esc(t("table.furiten"))}</span>` : ""}</div>
       <div class="my-line"><div class="my-hand${st.riichi ? " riichi-mode" : ""}" id="my-hand" style="--n: ${Math.max(14, hand.length + 1.5)}">${hand.map((q) => tileBtn(q, "")).join("")}${drawn != null ? `<span class="drawn-gap"></span>${tileBtn(drawn, " drawn")}` : ""}</div>
-        ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer)}</div>` : ""}</div>
+        ${seat.melds.length ? `<div class="my-melds melds">${meldsHTML(seat.melds, v.viewer, v.hand.seats.length)}</div>` : ""}</div>
       <div class="actions" id="actions">${riichiBtn}${btn}</div>
       <p class="muted small keys">${esc(t("table.keys"))}</p>`;
     if (box._html === html) return; // nothing of yours changed: keep the elements

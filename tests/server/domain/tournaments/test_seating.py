@@ -15,22 +15,26 @@ from server.domain.tournaments.seating import SUB, SeatingError, meetings, seat_
 
 PLAYERS = [f"p{i:02d}" for i in range(32)]
 POINTS = (4, 2, 1, 0)  # MCR table points by rank
+PLAYERS3 = [f"p{i:02d}" for i in range(30)]  # ten three-player (sanma) tables
 
 
-def simulate(swiss: bool, seed: str = "event-1", rounds: int = 8) -> tuple[int, float, int]:
+def simulate(
+    swiss: bool, seed: str = "event-1", rounds: int = 8, size: int = 4
+) -> tuple[int, float, int]:
     """(repeat meetings, mean per-player wind spread, worst wind spread). Results: ranks
-    by a hidden strength plus noise, all from a seeded stream."""
+    by a hidden strength plus noise, all from a seeded stream. ``size``: seats a table."""
+    players = PLAYERS if size == 4 else PLAYERS3
     rng = SeededStream(f"results:{seed}".encode())
-    strength = {p: rng.below(100) for p in PLAYERS}
+    strength = {p: rng.below(100) for p in players}
     points: Counter[str] = Counter()
     past: list[list[list[str]]] = []
     for r in range(1, rounds + 1):
         if swiss:
-            standing = sorted(PLAYERS, key=lambda p: (-points[p], p))
-            tables = seat_round(r, PLAYERS, seed, standing, past).tables
-        else:
-            tables = seat_round(1, PLAYERS, f"{seed}-{r}").tables  # a fresh draw each round
-        assert sorted(p for t in tables for p in t) == sorted(PLAYERS)
+            standing = sorted(players, key=lambda p: (-points[p], p))
+            tables = seat_round(r, players, seed, standing, past, size=size).tables
+        else:  # a fresh draw each round
+            tables = seat_round(1, players, f"{seed}-{r}", size=size).tables
+        assert sorted(p for t in tables for p in t) == sorted(players)
         for table in tables:
             order = sorted(table, key=lambda p: -(strength[p] + rng.below(60)))
             for rank, p in enumerate(order):
@@ -95,3 +99,22 @@ def test_substitutes_one_per_table_and_byes_spread() -> None:
     assert [t.count(SUB) for t in seat_round(1, PLAYERS[:9], "x").tables] == [1, 1, 1]
     with pytest.raises(SeatingError):
         seat_round(1, ["a", "b", "c"], "x", fill="byes")
+
+
+def test_three_player_tables_swiss_beats_random_seating() -> None:
+    swiss = simulate(True, size=3)
+    baseline = simulate(False, size=3)
+    print(f"\nsanma swiss : repeats {swiss[0]}, wind spread {swiss[1]:.2f} max {swiss[2]}")
+    print(f"sanma random: repeats {baseline[0]}, wind spread {baseline[1]:.2f} max {baseline[2]}")
+    assert swiss[0] < baseline[0] / 2
+    assert swiss[1] < baseline[1] / 2 and swiss[2] <= 2
+
+
+def test_three_player_tables_substitutes_and_byes() -> None:
+    tables = seat_round(1, PLAYERS[:10], "x", size=3).tables
+    assert [len(t) for t in tables] == [3] * 4 and [t.count(SUB) for t in tables] == [0, 0, 1, 1]
+    s = seat_round(2, PLAYERS[:10], "x", sorted(PLAYERS[:10]), [tables], fill="byes", size=3)
+    assert [len(t) for t in s.tables] == [3] * 3 and len(s.byes) == 1
+    assert all(len(w) == 3 for w in winds([tables]).values())
+    with pytest.raises(SeatingError, match="at least three players"):
+        seat_round(1, ["a", "b"], "x", fill="byes", size=3)
