@@ -98,7 +98,13 @@ class Settings(BaseSettings):
     register_rate_per_address: str = "30/minute"
     register_rate_per_name: str = "10/minute"
     login_rate_per_address: str = "30/minute"
+    # Login attempts on one account name *from one address* (429 past it). A name alone is
+    # never locked: anyone could keep anyone out from many addresses. Past
+    # ``login_slow_per_name`` attempts on a name from all addresses together, each further
+    # attempt on it is answered ``login_slowdown_seconds`` later instead.
     login_rate_per_name: str = "10/minute"
+    login_slow_per_name: str = "10/minute"
+    login_slowdown_seconds: float = Field(2.0, ge=0, le=30)
     # Seconds a WebSocket opened with ``?auth=frame`` has to send its ``auth`` frame.
     ws_auth_timeout: float = Field(10.0, gt=0)
     # The pre-accounts ``?token=`` on the WebSocket URL (deprecated; the token lands in
@@ -150,6 +156,7 @@ class Settings(BaseSettings):
         "register_rate_per_name",
         "login_rate_per_address",
         "login_rate_per_name",
+        "login_slow_per_name",
     )
     @classmethod
     def _rate(cls, value: str) -> str:
