@@ -36,6 +36,7 @@ from server.adapters.sql.queues import SqlQueueStore
 from server.adapters.sql.store import SqlStore
 from server.adapters.web import mount as mount_web
 from server.adapters.web.docs_pages import install as install_docs
+from server.adapters.web.headers import SecurityHeaders
 from server.adapters.ws.endpoint import table_socket
 from server.adapters.ws.queue_socket import queue_socket
 from server.config import Settings
@@ -154,4 +155,5 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
         install_routing(app)  # REST to a table's owner (docs/cluster.md)
     mount_web(app)  # the browser client at / (server/adapters/web)
+    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers get them too
     return app
