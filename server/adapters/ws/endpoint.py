@@ -18,6 +18,7 @@ from fastapi import WebSocket
 
 from engine.actions import Action
 from server.adapters.cluster.node import node_of
+from server.adapters.ws.addresses import admitted
 from server.adapters.ws.auth import Gone, Refused, identity
 from server.adapters.ws.origin import origin_allowed
 from server.adapters.ws.transport import send_texts
@@ -57,6 +58,21 @@ async def table_socket(
     protocol: str | None = None,
     flow: str | None = None,
     auth: str | None = None,
+) -> None:
+    async with admitted(ws) as ok:  # the cap on connections per address
+        if ok:
+            await _table_socket(ws, table_id, token, seat, state_on_prompt, protocol, flow, auth)
+
+
+async def _table_socket(
+    ws: WebSocket,
+    table_id: str,
+    token: str | None,
+    seat: str | None,
+    state_on_prompt: str | None,
+    protocol: str | None,
+    flow: str | None,
+    auth: str | None,
 ) -> None:
     services: Services = ws.app.state.services
     cluster = node_of(services)  # a table owned by another instance is relayed there
