@@ -37,7 +37,12 @@ def install(app: FastAPI) -> None:
         # served as a file of its own, /docs/start.js.
         root = escape(request.scope.get("root_path", ""))
         return HTMLResponse(
-            SWAGGER_PAGE.format(title=escape(f"{app.title} — API"), root=root, assets=ASSETS_URL)
+            SWAGGER_PAGE.format(
+                title=escape(f"{app.title} — API"),
+                root=root,
+                assets=ASSETS_URL,
+                openapi=escape(openapi_url),
+            )
         )
 
     @app.get("/docs/start.js", include_in_schema=False)
@@ -86,6 +91,7 @@ SWAGGER_PAGE = """<!DOCTYPE html>
 <title>{title}</title>
 </head>
 <body>
+<noscript>The API document: <a href="{root}{openapi}">{openapi}</a></noscript>
 <div id="swagger-ui"></div>
 <script src="{root}{assets}/swagger-ui-bundle.js"></script>
 <script src="{root}/docs/start.js"></script>
