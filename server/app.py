@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from server.adapters.cluster.admin import administration_for
 from server.adapters.cluster.node import ClusterNode
 from server.adapters.cluster.placement import placement_for
+from server.adapters.cluster.routing import FORWARDED
 from server.adapters.cluster.shared import ClusterShared
 from server.adapters.ratelimits import RateLimiter
 from server.adapters.rest import (
@@ -32,10 +33,12 @@ from server.adapters.rest import (
 )
 from server.adapters.rest.errors import install as install_errors
 from server.adapters.rest.openapi import install as install_error_docs
+from server.adapters.rest.read_limits import ReadLimits
 from server.adapters.sql.queues import SqlQueueStore
 from server.adapters.sql.store import SqlStore
 from server.adapters.web import mount as mount_web
 from server.adapters.web.docs_pages import install as install_docs
+from server.adapters.web.headers import SecurityHeaders
 from server.adapters.ws.endpoint import table_socket
 from server.adapters.ws.queue_socket import queue_socket
 from server.config import Settings
@@ -154,4 +157,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
         install_routing(app)  # REST to a table's owner (docs/cluster.md)
     mount_web(app)  # the browser client at / (server/adapters/web)
+    app.add_middleware(  # REST reads per address; a peer's forwarded read was counted there
+        ReadLimits,
+        rate=settings.api_read_rate_per_address,
+        skip_header=FORWARDED if settings.redis_url else None,
+    )
+    app.add_middleware(SecurityHeaders)  # outermost: forwarded answers get them too
     return app

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from limits import parse
+from limits import parse, parse_many
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -88,7 +88,7 @@ class Settings(BaseSettings):
     # Accounts (docs/security.md). Sessions end ``session_ttl_hours`` after they were
     # opened (a guest's after ``guest_session_ttl_hours``: its token is its only key).
     session_ttl_hours: float = Field(24 * 30, gt=0)
-    guest_session_ttl_hours: float = Field(24 * 365, gt=0)
+    guest_session_ttl_hours: float = Field(24 * 30, gt=0)
     # argon2id cost (argon2-cffi's defaults: RFC 9106's low-memory profile)
     argon2_time_cost: int = Field(3, ge=1)
     argon2_memory_kib: int = Field(65536, ge=8)
@@ -98,7 +98,19 @@ class Settings(BaseSettings):
     register_rate_per_address: str = "30/minute"
     register_rate_per_name: str = "10/minute"
     login_rate_per_address: str = "30/minute"
+    # Login attempts on one account name *from one address* (429 past it). A name alone is
+    # never locked: anyone could keep anyone out from many addresses. Past
+    # ``login_slow_per_name`` attempts on a name from all addresses together, each further
+    # attempt on it is answered ``login_slowdown_seconds`` later instead.
     login_rate_per_name: str = "10/minute"
+    login_slow_per_name: str = "10/minute"
+    login_slowdown_seconds: float = Field(2.0, ge=0, le=30)
+    # REST reads (GET/HEAD under /api/ but /api/health) per client address, counted by
+    # each instance in its memory (server.adapters.rest.read_limits); one rate or several
+    # separated by ";".
+    api_read_rate_per_address: str = "30/second;600/minute"
+    # Open WebSocket connections (tables and queues) per client address on one instance.
+    ws_connections_per_address: int = Field(32, ge=1)
     # Seconds a WebSocket opened with ``?auth=frame`` has to send its ``auth`` frame.
     ws_auth_timeout: float = Field(10.0, gt=0)
     # The pre-accounts ``?token=`` on the WebSocket URL (deprecated; the token lands in
@@ -150,8 +162,15 @@ class Settings(BaseSettings):
         "register_rate_per_name",
         "login_rate_per_address",
         "login_rate_per_name",
+        "login_slow_per_name",
     )
     @classmethod
     def _rate(cls, value: str) -> str:
         parse(value)  # ValueError names the bad notation
+        return value
+
+    @field_validator("api_read_rate_per_address")
+    @classmethod
+    def _rates(cls, value: str) -> str:
+        parse_many(value)
         return value

@@ -3,6 +3,7 @@ authentication calls (REST's dependencies, the sockets' first frame)."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -74,6 +75,17 @@ async def limited(svc: Services, rule: str, key: str) -> None:
             f"too many attempts; try again in {wait} s",
             headers={"Retry-After": str(wait)},
         )
+
+
+async def login_limited(svc: Services, key: str, address: str) -> None:
+    """Count a login attempt on the name ``key`` from ``address``: 429 past the limit per
+    address or per (name, address); past the name's own limit (attempts from every address)
+    the answer is only delayed, so nobody can lock a name out by guessing from many
+    addresses (issue 35)."""
+    await limited(svc, "login_address", address)
+    await limited(svc, "login_name", f"{key}\x00{address}")
+    if await svc.limits.hit("login_name_slow", key) is not None:
+        await asyncio.sleep(svc.settings.login_slowdown_seconds)
 
 
 async def new_player(svc: Services, name: str, password_hash: str | None) -> PlayerRecord:

@@ -5,6 +5,7 @@ history and statistics, the per-ruleset leaderboards and the archive of a date r
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from functools import partial
@@ -33,6 +34,7 @@ from server.usecases.context import Services
 from server.usecases.tournaments import KIND as TOURNAMENT
 from server.usecases.tournaments import reveal_if_over
 
+audit = logging.getLogger("jantaku.audit")
 T = TypeVar("T")
 
 
@@ -99,7 +101,8 @@ async def matches(
 
 async def events(svc: Services, match_id: str, token: str | None) -> dict[str, Any]:
     """The unredacted event log: public once the match is finished or aborted; while it
-    runs only the admin may read it (it shows every tile)."""
+    runs only the bootstrap admin token may read it (it shows every tile), an explicit
+    capability whose every use is written to the ``jantaku.audit`` log (docs/security.md)."""
     try:
         record = await load_match(svc.store, match_id)
     except NoSuchMatch:
@@ -107,12 +110,19 @@ async def events(svc: Services, match_id: str, token: str | None) -> dict[str, A
     held = svc.manager.as_sent(match_id)
     if held is not None:  # a held match end: still running for everyone but the admin
         record = held[0]
-    if record.status not in ("finished", "aborted") and not _is_admin(svc, token):
+    running = record.status not in ("finished", "aborted")
+    if running and not _is_admin(svc, token):
         if token is None:
             raise ApiError(
                 401, "unauthorized", "the match is running: the log needs the admin token"
             )
         raise ApiError(403, "forbidden", "the match is running: the log needs the admin token")
+    if running:  # the one way to every hidden tile during play: each use is on record
+        audit.warning(
+            "match %s: the bootstrap admin token read the running match's full event log "
+            "(every seat's hidden tiles)",
+            match_id,
+        )
     await _unsealed(svc, match_id, token)
     log = await svc.store.events.read(match_id)
     return {

@@ -35,9 +35,10 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, base_url: str, settings: Settings) -> None:
+    def __init__(self, base_url: str, settings: Settings, app: Any = None) -> None:
         self.base_url = base_url
         self.settings = settings
+        self.app = app  # the ASGI app served (its ``state.services`` once started)
         self.http = httpx.Client(base_url=base_url, timeout=10)
         self.admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 
@@ -139,6 +140,9 @@ def suite_settings(tmp: Path, **overrides: Any) -> Settings:
         "argon2_parallelism": 1,
         "register_rate_per_address": "10000/minute",
         "login_rate_per_address": "10000/minute",
+        # the suite's many sockets and polls all come from one address
+        "api_read_rate_per_address": "100000/second",
+        "ws_connections_per_address": 100000,
     }
     return Settings(**(base | overrides))
 
@@ -147,8 +151,9 @@ def suite_settings(tmp: Path, **overrides: Any) -> Settings:
 def running(settings: Settings, store: Store | None = None) -> Iterator[LiveServer]:
     """uvicorn with ``create_app(settings, store)`` on a free loopback port, in a thread."""
     port = free_port()
+    app = create_app(settings, store)
     config = uvicorn.Config(
-        create_app(settings, store),
+        app,
         host="127.0.0.1",
         port=port,
         log_level="warning",
@@ -163,7 +168,7 @@ def running(settings: Settings, store: Store | None = None) -> Iterator[LiveServ
             raise RuntimeError("uvicorn did not start")
         time.sleep(0.02)
     try:
-        yield LiveServer(f"http://127.0.0.1:{port}", settings)
+        yield LiveServer(f"http://127.0.0.1:{port}", settings, app)
     finally:
         srv.should_exit = True
         thread.join(10)

@@ -150,14 +150,14 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def english_words(page: Any, selector: str) -> list[str]:
-    # a table id or seed in <code> and the tiles' own labels are no words of ours
+    # a table id or seed in <code> and the tiles' own labels are no words of ours (hidden
+    # through the CSSOM: the page's Content-Security-Policy refuses a <style> element)
     text = page.eval_on_selector_all(
         selector,
-        """els => { const st = document.createElement('style');
-          st.textContent = 'code, svg { display: none !important; }';
-          document.head.append(st);
+        """els => { const hidden = [...document.querySelectorAll('code, svg')];
+          hidden.forEach(e => e.style.setProperty('display', 'none', 'important'));
           const text = els.map(e => e.innerText).join(' ');
-          st.remove(); return text; }""",
+          hidden.forEach(e => e.style.removeProperty('display')); return text; }""",
     )
     return sorted({w for w in WORD.findall(text) if w.lower() not in ALLOWED})
 

@@ -24,6 +24,7 @@ from server.adapters.cluster.leases import claim_epoch, open_tables
 from server.domain.protocol.messages import CloseCode
 from server.domain.tables.actor import TableActor
 from server.domain.tables.manager import OPEN
+from server.ports.storage import TableRecord
 
 TAKEOVERS = 4  # tables taken over (rebuilt) at once by one instance
 EXPIRY_MARGIN = 0.02  # seconds after a lease's expiry before the scan looks again
@@ -41,6 +42,13 @@ class Takeovers:
         self._expiry: float | None = None  # when a dead instance's next lease runs out
         self._orphans: dict[str, float] = {}  # table -> when first seen without a lease
         self._claims: dict[str, asyncio.Future[TableActor | None]] = {}  # under way
+
+    def live(self, record: TableRecord) -> bool:
+        """A table some instance should serve: open, or ended within its grace time (its
+        owner died meanwhile: the clients' last resyncs still get the final frames, not
+        ``table_freed``; issue 35). The scan takes only open tables; an ended one is
+        taken over when a client asks for it."""
+        return record.status in OPEN or self.node.manager.grace_left(record) > 0
 
     async def rebuilt(self, table_id: str) -> None:
         """Wait for the takeover of the table under way here, if any (whatever its end)."""
@@ -88,7 +96,7 @@ class Takeovers:
         try:
             claimed = await claim_epoch(node.store, table_id, node.id)
             record = await node.store.tables.get(table_id)
-            if claimed is None or record is None or record.status not in OPEN:
+            if claimed is None or record is None or not self.live(record):
                 node.owned.discard(table_id)
                 await node.leases.release(table_id)
                 return None
@@ -96,6 +104,8 @@ class Takeovers:
                 return manager.actors[table_id]
             names = await manager.names_of(record)
             actor = await manager.restore(record, names, fence=claimed[0])
+            if record.status not in OPEN:  # ended, in its grace: read-only until it is over
+                manager.free_later(actor, manager.grace_left(record))
         except Exception:
             node.owned.discard(table_id)
             with contextlib.suppress(RedisError, OSError):
@@ -135,7 +145,7 @@ class Takeovers:
                         return holder
                 else:
                     record = await node.store.tables.get(table_id)
-                    if record is None or record.status not in OPEN:
+                    if record is None or not self.live(record):
                         return None
                     if not node.draining and await self.claim(table_id) is not None:
                         return None

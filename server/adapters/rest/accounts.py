@@ -17,7 +17,7 @@ from server.adapters.rest.responses import credentials
 from server.domain.accounts.rules import PASSWORD_MAX, BadName, check_password, clean_name, name_key
 from server.domain.errors import ApiError, not_found
 from server.ports.storage import PlayerRecord
-from server.usecases.accounts import limited, new_player, open_session, valid_name
+from server.usecases.accounts import limited, login_limited, new_player, open_session, valid_name
 from server.usecases.context import Services
 
 router = APIRouter(prefix="/api/accounts", tags=["accounts"])
@@ -107,12 +107,11 @@ async def register(body: NamePassword, request: Request, svc: ServicesDep) -> Cr
 @router.post("/login", response_model=Credentials)
 async def login(body: NamePassword, request: Request, svc: ServicesDep) -> Credentials:
     """A new session on an account with a password (any device, any number of them)."""
-    await limited(svc, "login_address", client_address(request))
     try:
         key = name_key(clean_name(body.name))
     except BadName:
         key = ""
-    await limited(svc, "login_name", key)
+    await login_limited(svc, key, client_address(request))
     player = await svc.store.players.by_name_key(key) if key else None
     stored = player.password_hash if player is not None else None
     if player is None or not await svc.passwords.verify(stored, body.password):

@@ -4,18 +4,16 @@ takes them from the ``fastapi-offline`` package instead of FastAPI's default CDN
 
 from __future__ import annotations
 
+import json
+from html import escape
 from importlib.resources import files
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.openapi.docs import (
-    get_redoc_html,
-    get_swagger_ui_html,
-    get_swagger_ui_oauth2_redirect_html,
-)
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.staticfiles import StaticFiles
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, Response
 
 ASSETS_URL = "/docs-assets"
 
@@ -34,16 +32,38 @@ def install(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     async def swagger(request: Request) -> HTMLResponse:
-        root = request.scope.get("root_path", "")
-        return get_swagger_ui_html(
-            openapi_url=f"{root}{openapi_url}",
-            title=f"{app.title} — API",
-            oauth2_redirect_url=f"{root}{redirect_url}",
-            swagger_js_url=f"{root}{ASSETS_URL}/swagger-ui-bundle.js",
-            swagger_css_url=f"{root}{ASSETS_URL}/swagger-ui.css",
-            swagger_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
-            swagger_ui_parameters=app.swagger_ui_parameters,
+        # Swagger UI's page without FastAPI's inline start-up script, which the
+        # Content-Security-Policy (server.adapters.web.headers) would refuse: it is
+        # served as a file of its own, /docs/start.js.
+        root = escape(request.scope.get("root_path", ""))
+        return HTMLResponse(
+            SWAGGER_PAGE.format(
+                title=escape(f"{app.title} — API"),
+                root=root,
+                assets=ASSETS_URL,
+                openapi=escape(openapi_url),
+            )
         )
+
+    @app.get("/docs/start.js", include_in_schema=False)
+    async def swagger_start(request: Request) -> Response:
+        root = request.scope.get("root_path", "")
+        config = {
+            "url": f"{root}{openapi_url}",
+            "oauth2RedirectUrl": f"{root}{redirect_url}",
+            "dom_id": "#swagger-ui",
+            "layout": "BaseLayout",
+            "deepLinking": True,
+            "showExtensions": True,
+            "showCommonExtensions": True,
+            **(app.swagger_ui_parameters or {}),
+        }
+        presets = "[SwaggerUIBundle.presets.apis, SwaggerUIBundle.SwaggerUIStandalonePreset]"
+        script = (
+            f"window.ui = SwaggerUIBundle(Object.assign({json.dumps(config)}, "
+            f"{{presets: {presets}}}));\n"
+        )
+        return Response(script, media_type="text/javascript")
 
     @app.get(redirect_url, include_in_schema=False)
     async def swagger_redirect() -> HTMLResponse:
@@ -59,3 +79,22 @@ def install(app: FastAPI) -> None:
             redoc_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
             with_google_fonts=False,
         )
+
+
+SWAGGER_PAGE = """<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link type="text/css" rel="stylesheet" href="{root}{assets}/swagger-ui.css">
+<link rel="icon" href="{root}{assets}/favicon.png">
+<title>{title}</title>
+</head>
+<body>
+<noscript>The API document: <a href="{root}{openapi}">{openapi}</a></noscript>
+<div id="swagger-ui"></div>
+<script src="{root}{assets}/swagger-ui-bundle.js"></script>
+<script src="{root}/docs/start.js"></script>
+</body>
+</html>
+"""

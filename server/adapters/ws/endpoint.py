@@ -18,6 +18,7 @@ from fastapi import WebSocket
 
 from engine.actions import Action
 from server.adapters.cluster.node import node_of
+from server.adapters.ws.addresses import admitted
 from server.adapters.ws.auth import Gone, Refused, identity
 from server.adapters.ws.origin import origin_allowed
 from server.adapters.ws.transport import send_texts
@@ -57,6 +58,21 @@ async def table_socket(
     protocol: str | None = None,
     flow: str | None = None,
     auth: str | None = None,
+) -> None:
+    async with admitted(ws) as ok:  # the cap on connections per address
+        if ok:
+            await _table_socket(ws, table_id, token, seat, state_on_prompt, protocol, flow, auth)
+
+
+async def _table_socket(
+    ws: WebSocket,
+    table_id: str,
+    token: str | None,
+    seat: str | None,
+    state_on_prompt: str | None,
+    protocol: str | None,
+    flow: str | None,
+    auth: str | None,
 ) -> None:
     services: Services = ws.app.state.services
     cluster = node_of(services)  # a table owned by another instance is relayed there
@@ -141,7 +157,12 @@ async def table_socket(
     services.manager.connections_total += 1
     writer = asyncio.create_task(conn.writer())
     try:
-        await actor.call(lambda: actor.join(conn))
+        try:
+            await actor.call(lambda: actor.join(conn))
+        except TableError as exc:  # the actor stopped here (table_moving): reconnect
+            conn.send(_error(exc.code, exc.message))
+            conn.close(CloseCode.GOING_AWAY, exc.message[:120])
+            return
         # The reader is a task of its own: each frame received resumes it alone, not the
         # whole chain of ASGI middleware and routing frames this endpoint runs under
         # (cancelling this endpoint cancels the task it awaits).
@@ -179,6 +200,7 @@ class SeenClock:
 
 
 LAST_SEEN_EVERY = 60.0
+MOVING = "table_moving"  # a job refused by a stopped actor (server.domain.tables.session)
 # A peer that alternates good and bad frames is never closed; its log lines are bounded.
 LOGGED_REFUSALS = 20
 
@@ -212,6 +234,9 @@ async def _read(
             continue
         garbage_frame = bool(error.pop("garbage", False)) or error["code"] == "rate_limited"
         conn.send(error)
+        if error["code"] == MOVING:  # the actor stopped here: the client reconnects, resyncs
+            conn.close(CloseCode.GOING_AWAY, error["message"][:120])
+            return
         if garbage_frame:
             services.manager.bad_frames += 1
             garbage += 1
@@ -300,6 +325,8 @@ async def _act(
 ) -> dict[str, Any] | None:
     try:
         refused = await actor.call(lambda: actor.act(conn, prompt_id, action))
+    except TableError as exc:  # table_moving: the actor stopped here
+        return _error(exc.code, exc.message, prompt_id)
     except Exception:
         log.exception("table %s: action failed", actor.id)
         return _error("internal", "the action could not be processed", prompt_id)

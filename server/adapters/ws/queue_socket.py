@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from server.adapters.ws.addresses import admitted
 from server.adapters.ws.auth import Gone, Refused, identity
 from server.adapters.ws.origin import origin_allowed
 from server.domain.protocol.messages import CloseCode
@@ -38,6 +39,12 @@ async def _refuse(ws: WebSocket, code: str, message: str, close: int) -> None:
 
 
 async def queue_socket(ws: WebSocket, queue_id: str, auth: str | None = None) -> None:
+    async with admitted(ws) as ok:  # the cap on connections per address
+        if ok:
+            await _queue_socket(ws, queue_id, auth)
+
+
+async def _queue_socket(ws: WebSocket, queue_id: str, auth: str | None) -> None:
     services: Services = ws.app.state.services
     mm = services.matchmaker
     assert isinstance(mm, Matchmaker)

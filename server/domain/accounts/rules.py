@@ -90,7 +90,8 @@ class Passwords:
 
 class AuthLimits:
     """Moving-window limits on registration and login, per client address and per account
-    name (``server.domain.ratelimits``: in memory, or in Redis for a whole cluster)."""
+    name (``server.domain.ratelimits``: in memory, or in Redis for a whole cluster). Logins
+    are refused per address and per (name, address), and only slowed down per name."""
 
     def __init__(self, settings: Settings, limiter: Limiter) -> None:
         self.limiter = limiter
@@ -98,7 +99,10 @@ class AuthLimits:
             "register_address": parse(settings.register_rate_per_address),
             "register_name": parse(settings.register_rate_per_name),
             "login_address": parse(settings.login_rate_per_address),
+            # keyed by (name key, address): one address cannot lock a name for the others
             "login_name": parse(settings.login_rate_per_name),
+            # keyed by the name alone: past it, attempts are slowed down, never refused
+            "login_name_slow": parse(settings.login_slow_per_name),
         }
 
     async def hit(self, rule: str, key: str) -> int | None:

@@ -261,6 +261,7 @@ class CloseCode:
 
     NORMAL = 1000
     GOING_AWAY = 1001
+    TRY_AGAIN_LATER = 1013  # too many connections from the client's address
     TOO_MUCH_GARBAGE = 4400  # repeated bad frames
     UNAUTHORIZED = 4401  # missing, unknown or revoked token
     FORBIDDEN = 4403  # the token does not sit at this table/seat and may not spectate

@@ -3,11 +3,11 @@ stored hand rows and corrections, with the seats' display names."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Sequence
 from typing import Any
 
+from server.domain.records.csv_cells import writer as csv_writer
 from server.domain.records.sheet import Projection, row_json
 from server.ports.storage import CorrectionRow, StandingRow, TableRecord
 
@@ -233,7 +233,7 @@ def to_csv(sheet: dict[str, Any]) -> str:
     at the end and the adjustments (same columns; the seats' names head their columns)."""
     names = [p["name"] for p in sheet["players"]]
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)
     w.writerow(csv_header(names))
     n = 0
     for h in sheet["hands"]:
@@ -289,7 +289,7 @@ def to_csv(sheet: dict[str, Any]) -> str:
 
 def standings_csv(sheet: dict[str, Any]) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)
     w.writerow(["rank", "place", "seat wind", "name", "player id", "score", "points"])
     players = sheet["players"]
     for s in sheet["standings"]:

@@ -92,6 +92,7 @@ class TableActor(TableSession):
     async def stop(
         self, code: int = CloseCode.GOING_AWAY, reason: str = "server shutting down"
     ) -> None:
+        self.halt()  # every waiting and later call: ``table_moving``, never a hang
         self.prompter.cancel()
         self.between_hands.cancel()
         self.recorder.cancel()
@@ -229,7 +230,7 @@ class TableActor(TableSession):
         back = False  # the player returns to a seat a bot played while they were away
         if conn.place is not None:
             old = self.conns.get(conn.place)
-            if old is not None and old is not conn:
+            if old is not None and old is not conn and not old.closed:
                 old.close(CloseCode.REPLACED, "replaced by a newer connection")
             self.conns[conn.place] = conn
             back = self.seats.back(conn.place)

@@ -201,6 +201,24 @@ class TableManager:
         loop = asyncio.get_running_loop()
         self._freeing[actor.id] = loop.call_later(delay, self._start_free, actor.id)
 
+    def grace_left(self, record: TableRecord) -> float:
+        """Seconds an ended table has left in memory (0: not ended, or its grace is over):
+        a cluster takes such a table over read-only when its owner died meanwhile, so the
+        clients' last resyncs get the final frames, not ``table_freed`` (issue 35)."""
+        if record.status in OPEN or record.ended is None:
+            return 0.0
+        grace = self.settings.table_grace_seconds
+        delay = float(record.spectators.get("delay", 0.0))
+        if delay > 0:
+            grace = max(grace, delay + 1.0)
+        return max(0.0, grace - (datetime.now(UTC) - record.ended).total_seconds())
+
+    def free_later(self, actor: TableActor, delay: float) -> None:
+        """Free a table restored after it ended (a takeover) once ``delay`` has passed."""
+        if actor.id not in self._freeing:
+            loop = asyncio.get_running_loop()
+            self._freeing[actor.id] = loop.call_later(delay, self._start_free, actor.id)
+
     def _start_free(self, table_id: str) -> None:
         task = asyncio.create_task(self.free(table_id), name=f"free-{table_id}")
         self._tasks.add(task)

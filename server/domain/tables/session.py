@@ -35,6 +35,13 @@ T = TypeVar("T")
 Job = Callable[[], Awaitable[Any]]
 
 
+def moving(table_id: str) -> TableError:
+    """The refusal of a job the table no longer runs here (it stopped on this instance)."""
+    return TableError(
+        503, "table_moving", f"table '{table_id}' is not served here now; try again", 1.0
+    )
+
+
 class _BotSeats(tuple[str, ...]):
     """The built-in bot seats; ``in`` also accepts an external ``bot:mjai:<name>``."""
 
@@ -87,6 +94,9 @@ class TableSession:
         # carries (server.domain.tables.recording).
         self.fence: int | None = None
         self._queue: asyncio.Queue[tuple[Job, asyncio.Future[Any] | None]] = asyncio.Queue()
+        # the future of the job running now, and whether the queue was stopped (``halt``)
+        self._running: asyncio.Future[Any] | None = None
+        self.stopped = False
 
     @property
     def id(self) -> str:
@@ -101,6 +111,7 @@ class TableSession:
     async def _loop(self) -> None:
         while True:
             job, future = await self._queue.get()
+            self._running = future
             try:
                 result = await job()
             except Exception as exc:
@@ -111,16 +122,36 @@ class TableSession:
             else:
                 if future is not None and not future.done():
                     future.set_result(result)
+            finally:
+                self._running = None
 
     def submit(self, job: Job) -> None:
-        """Queue a job; its errors are logged, never raised into the caller."""
-        self._queue.put_nowait((job, None))
+        """Queue a job; its errors are logged, never raised into the caller. Once the
+        queue has stopped, the job is dropped (nothing would run it)."""
+        if not self.stopped:
+            self._queue.put_nowait((job, None))
 
     async def call(self, job: Callable[[], Awaitable[T]]) -> T:
-        """Queue a job and wait for its result (or its ``TableError``)."""
+        """Queue a job and wait for its result (or its ``TableError``); ``table_moving``
+        at once when the queue has stopped (``halt``)."""
+        if self.stopped:
+            raise moving(self.id)
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((job, future))
         return await future
+
+    def halt(self) -> None:
+        """Stop taking jobs (the actor stops: its lease lost, fenced, drained, freed):
+        every caller still waiting, the running job's included, gets ``table_moving``
+        now, and so does every later ``call``; the connection then closes with 1001 and
+        the client reconnects wherever the table lives now, and resyncs."""
+        self.stopped = True
+        waiting = [self._running]
+        while not self._queue.empty():
+            waiting.append(self._queue.get_nowait()[1])
+        for future in waiting:
+            if future is not None and not future.done():
+                future.set_exception(moving(self.id))
 
     # ------------------------------------------------------------------ reading the state
 

@@ -17,10 +17,11 @@ player); a player without an EMA number is marked as no member."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from server.domain.records.csv_cells import writer as csv_writer
 
 HEADER = (
     "Position",
@@ -78,7 +79,7 @@ def to_csv(
     standings: Sequence[Mapping[str, Any]], federation: Mapping[str, Mapping[str, str]]
 ) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)
     w.writerow(HEADER)
     w.writerows(rows(standings, federation))
     return buf.getvalue()

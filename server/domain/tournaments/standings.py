@@ -6,12 +6,12 @@ left out."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.domain.records import leaderboard as boards
+from server.domain.records.csv_cells import writer as csv_writer
 from server.domain.records.ratings import is_rated_seat
 from server.ports.storage import LeaderRow, StandingRow
 
@@ -85,7 +85,7 @@ def rows_json(
 def to_csv(ruleset: str, rows: Sequence[dict[str, Any]]) -> str:
     main, _ = boards.measure(ruleset)
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv_writer(buf)
     w.writerow(
         [
             "position",

@@ -41,6 +41,9 @@ SETTINGS = {
     "JANTAKU_TIME_BANK": "0",
     "JANTAKU_ABSENT_GRACE": "0",
     "JANTAKU_TABLE_GRACE_SECONDS": "30",
+    # the tests' many sockets and polls all come from one address
+    "JANTAKU_API_READ_RATE_PER_ADDRESS": "100000/second",
+    "JANTAKU_WS_CONNECTIONS_PER_ADDRESS": "100000",
 }
 
 

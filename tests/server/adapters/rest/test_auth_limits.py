@@ -3,6 +3,8 @@ in-process app with small settings."""
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 
 from server.adapters.memory.store import MemoryStore
@@ -62,3 +64,30 @@ def test_sessions_expire() -> None:
         guest = client.post("/api/players", json={"name": "tortoise"}).json()
         r = client.get("/api/players/me", headers={"Authorization": f"Bearer {guest['token']}"})
         assert r.status_code == 200
+
+
+def test_guessing_from_many_addresses_slows_the_name_but_never_locks_it() -> None:
+    """Issue 35: ten wrong passwords from ten addresses locked the real user out (429)
+    even from a new address with the right password. The name alone is slowed down."""
+    settings = Settings(
+        admin_token="adm",
+        **CHEAP,  # type: ignore[arg-type]
+        login_rate_per_name="3/minute",
+        login_slow_per_name="5/minute",
+        login_slowdown_seconds=0.3,
+    )
+    api = create_app(settings, MemoryStore())
+    with TestClient(api) as home:
+        home.post("/api/accounts/register", json={"name": "victim", "password": "p" * 10})
+        wrong = {"name": "victim", "password": "guess-guess"}
+        for k in range(10):
+            guesser = TestClient(api, client=(f"10.0.0.{k}", 4000))
+            assert guesser.post("/api/accounts/login", json=wrong).status_code == 401
+        elsewhere = TestClient(api, client=("192.0.2.7", 4000))
+        started = time.monotonic()
+        r = elsewhere.post("/api/accounts/login", json={"name": "victim", "password": "p" * 10})
+        assert r.status_code == 200, r.text
+        assert time.monotonic() - started >= 0.3  # slowed down, not refused
+        # one address guessing on and on is still refused (per name and address)
+        codes = [home.post("/api/accounts/login", json=wrong).status_code for _ in range(4)]
+        assert codes == [401, 401, 401, 429]

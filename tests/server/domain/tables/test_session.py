@@ -66,3 +66,35 @@ def test_jobs_run_in_turn_and_report_their_results(caplog: pytest.LogCaptureFixt
         loop.cancel()
 
     asyncio.run(run())
+
+
+def test_a_stopped_queue_refuses_every_call_at_once() -> None:
+    """Issue 35: a join or action queued on an actor that stopped (lease lost, fenced,
+    drained) waited for ever. Now the waiting calls, the running job's included, and every
+    later call get ``table_moving`` at once; later submits are dropped."""
+
+    async def run() -> None:
+        s = session()
+        loop = asyncio.create_task(s._loop())
+        started = asyncio.Event()
+
+        async def forever() -> None:
+            started.set()
+            await asyncio.Event().wait()
+
+        running = asyncio.create_task(s.call(forever))
+        queued = asyncio.create_task(s.call(forever))
+        await started.wait()
+        s.halt()
+        loop.cancel()
+        for waiting in (running, queued):
+            with pytest.raises(TableError) as refused:
+                await asyncio.wait_for(waiting, 1.0)
+            assert refused.value.code == "table_moving" and refused.value.status == 503
+        with pytest.raises(TableError) as later:
+            await asyncio.wait_for(s.call(forever), 1.0)
+        assert later.value.code == "table_moving"
+        s.submit(forever)
+        assert s._queue.empty()
+
+    asyncio.run(run())
