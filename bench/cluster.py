@@ -188,6 +188,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         env={
             "JANTAKU_LEASE_SECONDS": str(args.lease),
             "JANTAKU_ABSENT_GRACE": "0",
+            # every client of the bench comes from 127.0.0.1
+            "JANTAKU_API_READ_RATE_PER_ADDRESS": "100000/second",
+            "JANTAKU_WS_CONNECTIONS_PER_ADDRESS": "100000",
             "JANTAKU_HAND_PAUSE": "0",
             "JANTAKU_TABLE_CREATE_RATE": "100000/minute",
             "JANTAKU_REGISTER_RATE_PER_ADDRESS": "100000/minute",

@@ -220,6 +220,9 @@ def start_server(
         {
             "JANTAKU_ADMIN_TOKEN": ADMIN,
             "JANTAKU_BOT_DELAY": "0",
+            # every client of the bench comes from 127.0.0.1
+            "JANTAKU_API_READ_RATE_PER_ADDRESS": "100000/second",
+            "JANTAKU_WS_CONNECTIONS_PER_ADDRESS": "100000",
             "JANTAKU_MOVE_TIME": "0",
             "JANTAKU_CLAIM_TIME": "0",
             "JANTAKU_TIME_BANK": "0",

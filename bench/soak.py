@@ -60,6 +60,8 @@ def start_server(port: int, tmp: Path, grace: float) -> subprocess.Popen[bytes]:
     env.update(
         {
             "JANTAKU_ADMIN_TOKEN": ADMIN,
+            "JANTAKU_API_READ_RATE_PER_ADDRESS": "100000/second",  # all from 127.0.0.1
+            "JANTAKU_WS_CONNECTIONS_PER_ADDRESS": "100000",
             "JANTAKU_ADMIN_TOKEN_FILE": str(tmp / "admin.sha256"),
             "JANTAKU_DATABASE_URL": f"sqlite+aiosqlite:///{tmp / 'soak.db'}",
             "JANTAKU_BOT_DELAY": "0",

@@ -254,6 +254,9 @@ def main() -> None:
     if args.port:
         use_ports(args.port)
     os.environ["JANTAKU_TABLE_GRACE_SECONDS"] = str(args.grace)
+    # every client of the soak comes from 127.0.0.1: no per-address read or socket cap
+    os.environ.setdefault("JANTAKU_API_READ_RATE_PER_ADDRESS", "100000/second")
+    os.environ.setdefault("JANTAKU_WS_CONNECTIONS_PER_ADDRESS", "100000")
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         proc = start_server(port, "jantaku", f"sqlite+aiosqlite:///{tmp}/soak.db", "")

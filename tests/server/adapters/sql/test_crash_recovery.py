@@ -44,6 +44,9 @@ class Server:
             "JANTAKU_ADMIN_TOKEN": ADMIN,
             "JANTAKU_ADMIN_TOKEN_FILE": str(tmp / "admin.sha256"),
             "JANTAKU_BOT_DELAY": "0",
+            # every poll and socket of the test comes from 127.0.0.1
+            "JANTAKU_API_READ_RATE_PER_ADDRESS": "100000/second",
+            "JANTAKU_WS_CONNECTIONS_PER_ADDRESS": "100000",
             "JANTAKU_MOVE_TIME": "0",
             "JANTAKU_CLAIM_TIME": "0",
             "JANTAKU_TIME_BANK": "0",
