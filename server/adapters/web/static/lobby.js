@@ -246,6 +246,8 @@ function optionsForm(box, schema) {
   };
 }
 
+let chosenRuleset = null; // kept when the form is drawn again (a change of language)
+
 async function createForm(root) {
   const form = root.querySelector("#create");
   const player = me();
@@ -279,7 +281,8 @@ async function createForm(root) {
     const n = seatCount();
     form.querySelectorAll(".seat-label-3, #seat-3").forEach((el) => { el.hidden = n < 4; });
   };
-  sel.onchange = drawOptions;
+  if (chosenRuleset && rulesets.some((r) => r.id === chosenRuleset)) sel.value = chosenRuleset;
+  sel.onchange = () => { chosenRuleset = sel.value; drawOptions(); };
   drawOptions();
   form.onsubmit = async (ev) => {
     ev.preventDefault();
